@@ -1,0 +1,113 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { serviceBasePaths } from '@paws/contracts/runtime-config';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Env } from './config/env.ts';
+import { createDatabase, type Database } from './db/client.ts';
+import { seed } from './db/seed.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { outboxRoutes } from './modules/outbox/routes.ts';
+import { createOutboxService, type OutboxService } from './modules/outbox/service.ts';
+import { errorHandler } from './plugins/error-handler.ts';
+import { web } from './plugins/web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    env: Env;
+    database: Database;
+    outbox: OutboxService;
+  }
+}
+
+export interface BuildOptions {
+  env: Env;
+  /** A database to use instead of the one the environment names (tests). Closed with the app. */
+  database?: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp({ env, database, logger }: BuildOptions) {
+  const app = Fastify({
+    logger: logger ?? {
+      level: env.LOG_LEVEL,
+      ...(process.stdout.isTTY && !env.isProduction ? { transport: { target: 'pino-pretty' } } : {}),
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // External plugins.
+  await app.register(
+    fp(
+      async (instance) => {
+        instance.decorate('env', env);
+      },
+      { name: 'env' },
+    ),
+  );
+  await app.register(
+    fp(
+      async (instance) => {
+        const db = database ?? createDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+        await db.migrate();
+        instance.decorate('database', db);
+        instance.addHook('onClose', () => db.close());
+      },
+      { name: 'database', dependencies: ['env'] },
+    ),
+  );
+  await app.register(errorHandler);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'script-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'media-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'", 'ws:', 'wss:'],
+        'frame-src': ["'self'", env.PLATFORM_URL, env.LANDING_URL],
+        'frame-ancestors': ["'self'", env.PLATFORM_URL, env.LANDING_URL],
+        'upgrade-insecure-requests': env.isProduction ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie, { secret: env.SECRET });
+  await app.register(fastifyCors, {
+    origin: [env.LANDING_URL, env.PLATFORM_URL],
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'PAWS platform API', version: '1.0.0' },
+      tags: Object.keys(serviceBasePaths).map((name) => ({ name })),
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  // App services.
+  app.decorate('outbox', createOutboxService(app.database.db));
+
+  // Routes.
+  await app.register(healthRoutes);
+  if (!env.isProduction) await app.register(outboxRoutes, { prefix: '/api/dev' });
+  await app.register(web);
+
+  if (env.SEED) await seed(app.database.db, app.log);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

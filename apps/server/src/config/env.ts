@@ -1,0 +1,64 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..');
+
+const port = z.coerce.number().int().min(0).max(65535);
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => v || undefined)
+  .pipe(z.url().optional())
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  LANDING_PORT: port.default(3000),
+  PLATFORM_PORT: port.default(3001),
+  /** Public addresses of the two faces; default to localhost with the ports above. */
+  LANDING_URL: optionalUrl,
+  PLATFORM_URL: optionalUrl,
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default('data'),
+  REDIS_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().min(3).default('PAWS <no-reply@paws.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Signs cookies and tokens. Must be set (32+ characters) in production. */
+  SECRET: z.string().min(32).default('development-secret-change-me-in-production-0123456789'),
+  /** Comma-separated modules to run in this process; default all. */
+  SERVICES: z.string().default('all'),
+  SEED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+
+export type Env = ReturnType<typeof parseEnv>;
+
+export class EnvError extends Error {}
+
+/** Parses and completes the environment. Throws EnvError whose message is one line naming the variable. */
+export function parseEnv(source: Record<string, string | undefined>) {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new EnvError(`Invalid environment variable ${name}: ${issue?.message ?? 'invalid value'}`);
+  }
+  const env = result.data;
+  if (env.NODE_ENV === 'production' && env.SECRET === envSchema.shape.SECRET.parse(undefined)) {
+    throw new EnvError('Invalid environment variable SECRET: must be set to a private value in production');
+  }
+  return {
+    ...env,
+    LANDING_URL: trimSlash(env.LANDING_URL ?? `http://localhost:${env.LANDING_PORT}`),
+    PLATFORM_URL: trimSlash(env.PLATFORM_URL ?? `http://localhost:${env.PLATFORM_PORT}`),
+    DATA_DIR: isAbsolute(env.DATA_DIR) ? env.DATA_DIR : resolve(repoRoot, env.DATA_DIR),
+    isProduction: env.NODE_ENV === 'production',
+  };
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');

@@ -1,0 +1,19 @@
+import { outboxListSchema } from '@paws/contracts/outbox';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+/** Development outbox: what the product has sent, newest first. Not registered in production. */
+export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/outbox',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'E-mails and SMS sent, newest first (not in production)',
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
+        response: { 200: outboxListSchema },
+      },
+    },
+    async (request) => ({ messages: await app.outbox.latest(request.query.limit) }),
+  );
+};

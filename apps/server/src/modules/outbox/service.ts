@@ -1,0 +1,37 @@
+import type { OutboxMessage } from '@paws/contracts/outbox';
+import { desc } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { outboxMessages } from './schema.ts';
+
+export interface OutgoingMessage {
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject?: string;
+  body: string;
+}
+
+/** Records every outgoing e-mail and SMS; delivery transports hook in through `deliver`. */
+export function createOutboxService(db: DbOrTx) {
+  return {
+    async enqueue(message: OutgoingMessage, tx: DbOrTx = db) {
+      const [row] = await tx
+        .insert(outboxMessages)
+        .values({ ...message, subject: message.subject ?? null })
+        .returning();
+      return row!;
+    },
+    async latest(limit = 100): Promise<OutboxMessage[]> {
+      const rows = await db
+        .select()
+        .from(outboxMessages)
+        .orderBy(desc(outboxMessages.createdAt))
+        .limit(limit);
+      return rows.map((r) => ({
+        ...r,
+        createdAt: r.createdAt.toISOString(),
+        deliveredAt: r.deliveredAt?.toISOString() ?? null,
+      }));
+    },
+  };
+}
+export type OutboxService = ReturnType<typeof createOutboxService>;

@@ -1,0 +1,37 @@
+import type { ApiError } from '@paws/contracts/errors';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.ts';
+
+/** One error shape for the whole API; 5xx never leaks internals. */
+export const errorHandler = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      const body = toApiError(error);
+      if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      else request.log.info({ statusCode: body.statusCode, message: body.message }, 'request refused');
+      return reply.status(body.statusCode).send(body);
+    });
+  },
+  { name: 'error-handler' },
+);
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof AppError) {
+    return {
+      statusCode: error.statusCode,
+      message: error.message,
+      ...(error.field ? { field: error.field } : {}),
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
+    return { statusCode: 400, message: first?.message ?? 'Invalid request', ...(field ? { field } : {}) };
+  }
+  const fastifyError = error as Partial<FastifyError>;
+  const statusCode = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
+  if (statusCode >= 500) return { statusCode: 500, message: 'Internal Server Error' };
+  return { statusCode, message: fastifyError.message || 'Bad request' };
+}
