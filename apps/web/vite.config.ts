@@ -11,7 +11,12 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
-    proxy: { '/api': backend, '/config.json': backend, '/studio': backend, '/socket.io': { target: backend, ws: true } },
+    proxy: {
+      '/api': backend,
+      '/config.json': backend,
+      '/studio': backend,
+      '/socket.io': { target: backend, ws: true },
+    },
   },
   build: { target: 'es2022', sourcemap: false },
   test: {
