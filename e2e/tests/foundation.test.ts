@@ -1,0 +1,57 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, viewports } from '../helpers/browser.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
+
+describe('two origins from one server', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('serves a configuration that tells the two faces apart', async () => {
+    const landing = await (await fetch(`${server.landing}/config.json`)).json();
+    const platform = await (await fetch(`${server.platform}/config.json`)).json();
+    expect(landing.isPlatform).toBe(false);
+    expect(platform.isPlatform).toBe(true);
+    expect(landing.platformUrl).toBe(server.platform);
+    expect(platform.spaceUrl).toBe(server.landing);
+  });
+
+  it('answers an unknown API path with JSON on both origins', async () => {
+    for (const origin of [server.landing, server.platform]) {
+      const res = await fetch(`${origin}/api/identity/no-such-call`);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ statusCode: 404 });
+    }
+  });
+
+  for (const [name, options] of Object.entries(viewports)) {
+    it(`renders the shell and routes a deep link on both origins (${name})`, async () => {
+      const context = await browser.newContext(options);
+      const errors: string[] = [];
+      try {
+        for (const origin of [server.landing, server.platform]) {
+          const page = await context.newPage();
+          page.on('pageerror', (e) => errors.push(String(e)));
+          await page.goto(`${origin}/`);
+          await expect.poll(() => page.title()).toMatch(/PAWS/);
+          await expect.poll(() => page.locator('footer').count()).toBeGreaterThan(0);
+
+          await page.goto(`${origin}/faq`);
+          await expect.poll(() => page.title()).toMatch(/^FAQ/);
+          await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toMatch(/FAQ/i);
+          await page.close();
+        }
+      } finally {
+        await context.close();
+      }
+      expect(errors).toEqual([]);
+    });
+  }
+});
