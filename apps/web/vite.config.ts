@@ -18,7 +18,16 @@ export default defineConfig({
       '/socket.io': { target: backend, ws: true },
     },
   },
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Libraries change far less often than app code: a separate chunk stays cached across releases.
+        codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/ }] },
+      },
+    },
+  },
   test: {
     environment: 'jsdom',
     globals: true,
