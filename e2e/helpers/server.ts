@@ -47,6 +47,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     LANDING_URL: `http://localhost:${landingPort}`,
     PLATFORM_URL: `http://127.0.0.1:${platformPort}`,
     DATA_DIR: dataDir,
+    RATE_LIMIT_IP_SCALE: '50',
     ...extraEnv,
   };
   if (process.env.DATABASE_URL) {

@@ -16,8 +16,11 @@ import type { Env } from './config/env.ts';
 import { createDatabase, type Database } from './db/client.ts';
 import { seed } from './db/seed.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { type IdentityModuleOptions, identityModule } from './modules/identity/plugin.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
 import { createOutboxService, type OutboxService } from './modules/outbox/service.ts';
+import { platformRoutes } from './modules/platform/routes.ts';
+import { wallet } from './modules/wallet/plugin.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { web } from './plugins/web.ts';
 
@@ -34,9 +37,11 @@ export interface BuildOptions {
   /** A database to use instead of the one the environment names (tests). Closed with the app. */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Identity knobs: a clock, rate-limit figures and an SMS provider (tests mostly). */
+  identity?: IdentityModuleOptions;
 }
 
-export async function buildApp({ env, database, logger }: BuildOptions) {
+export async function buildApp({ env, database, logger, identity }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? {
       level: env.LOG_LEVEL,
@@ -100,9 +105,13 @@ export async function buildApp({ env, database, logger }: BuildOptions) {
 
   // App services.
   app.decorate('outbox', createOutboxService(app.database.db));
+  // Wallet: app.wallet and the providers' seamless-wallet API under /api/wallet.
+  await app.register(wallet);
 
   // Routes.
   await app.register(healthRoutes);
+  await app.register(identityModule, identity ?? {});
+  await app.register(platformRoutes, { prefix: serviceBasePaths.platform });
   if (!env.isProduction) await app.register(outboxRoutes, { prefix: '/api/dev' });
   await app.register(web);
 

@@ -30,6 +30,8 @@ const envSchema = z.object({
   SECRET: z.string().min(32).default('development-secret-change-me-in-production-0123456789'),
   /** Comma-separated modules to run in this process; default all. */
   SERVICES: z.string().default('all'),
+  /** Multiplies the per-IP rate limits of sign-in calls (per-account limits stay); for test rigs behind one IP. */
+  RATE_LIMIT_IP_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   SEED: z
     .enum(['true', 'false'])
     .default('true')

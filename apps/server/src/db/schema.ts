@@ -1,2 +1,4 @@
 // Every module's tables, for drizzle-kit and the relational query API. Modules own their schema files.
+export * from '../modules/identity/schema.ts';
 export * from '../modules/outbox/schema.ts';
+export * from '../modules/wallet/schema.ts';

@@ -18,6 +18,13 @@ function withQuery(pathname: string, query: Record<string, string | number | boo
 
 export const GAMES_LIST_ANCHOR = 'games-list';
 
+/** Filters of the home games list carried in the query (bottom panel slots, header chips). */
+export interface GamesFilter {
+  kind?: 'LIVE' | 'TABLE' | 'SLOTS' | 'BETS';
+  provider?: string;
+  category?: string;
+}
+
 export interface GameQuery {
   gameCode: string;
   providerCodeName: string;
@@ -31,7 +38,10 @@ export interface VerifyQuery extends Partial<GameQuery> {
 
 export const paths = {
   home: { path: '/', getHref: () => '/' },
-  gamesList: { path: '/', getHref: () => `/#${GAMES_LIST_ANCHOR}` },
+  gamesList: {
+    path: '/',
+    getHref: (filter: GamesFilter = {}) => `${withQuery('/', { ...filter })}#${GAMES_LIST_ANCHOR}`,
+  },
   aboutUs: { path: '/about-us', getHref: () => '/about-us' },
   contacts: { path: '/contacts', getHref: () => '/contacts' },
   faq: { path: '/faq', getHref: () => '/faq' },

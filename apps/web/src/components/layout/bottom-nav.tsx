@@ -1,111 +1,209 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, type TouchEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
-import {
-  BetsIcon,
-  CloseIcon,
-  LiveIcon,
-  MenuIcon,
-  SlotsIcon,
-  StudioIcon,
-  TableIcon,
-} from '@/components/ui/icons';
+import { FlagIcon } from '@/components/ui/flag-icon';
+import { BetsIcon, CloseIcon, LiveIcon, MenuIcon, SlotsIcon, StudioIcon, TableIcon } from '@/components/ui/icons';
 import { LanguagePicker } from '@/components/ui/language-picker';
 import { LogoMark } from '@/components/ui/logo';
-import { paths } from '@/config/paths';
+import { type GamesFilter, paths } from '@/config/paths';
+import { formatRelativeTime } from '@/lib/format';
+import { changeLanguage, isLanguage, languages } from '@/lib/i18n/i18n';
+import { detectSwipe, LANGUAGE_DRAG_PX, PANEL_SWIPE_MIN_PX } from '@/lib/swipe';
 import styles from './bottom-nav.module.css';
+import type { NotificationItem } from './notification-bell';
+
+export interface BottomNavProps {
+  /** The player's notifications; absent for visitors (the empty text shows). */
+  notifications?: NotificationItem[];
+  /** Called when the panel opens, so the caller refetches the notifications. */
+  onOpen?: () => void;
+  /** Replaces the language picker and notification list, e.g. in tests or special screens. */
+  children?: ReactNode;
+}
+
+const slots: { key: 'studio' | 'live' | 'table' | 'slots' | 'bets'; icon: ReactNode; filter: GamesFilter }[] = [
+  { key: 'studio', icon: <StudioIcon />, filter: { provider: 'paws' } },
+  { key: 'live', icon: <LiveIcon />, filter: { kind: 'LIVE' } },
+  { key: 'table', icon: <TableIcon />, filter: { kind: 'TABLE' } },
+  { key: 'slots', icon: <SlotsIcon />, filter: { kind: 'SLOTS' } },
+  { key: 'bets', icon: <BetsIcon />, filter: { kind: 'BETS' } },
+];
+
+/** The language picker of the panel: a vertical drag over 40px steps to the next (up) or previous (down) language. */
+function DraggableLanguages() {
+  const { t, i18n } = useTranslation();
+  const start = useRef<number | null>(null);
+  const step = (delta: number) => {
+    const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
+    const index = languages.indexOf(current);
+    const next = languages[(index + delta + languages.length) % languages.length] ?? 'en';
+    void changeLanguage(next);
+  };
+  return (
+    <div
+      className={styles.languages}
+      data-testid="language-drag"
+      onTouchStart={(event) => {
+        event.stopPropagation();
+        start.current = event.touches[0]?.clientY ?? null;
+      }}
+      onTouchMove={(event) => {
+        event.stopPropagation();
+        const y = event.touches[0]?.clientY;
+        if (start.current === null || y === undefined) return;
+        const dy = y - start.current;
+        if (Math.abs(dy) > LANGUAGE_DRAG_PX) {
+          step(dy < 0 ? 1 : -1);
+          start.current = y;
+        }
+      }}
+      onTouchEnd={(event) => {
+        event.stopPropagation();
+        start.current = null;
+      }}
+    >
+      <p className={styles.dragHint}>
+        <FlagIcon language={i18n.resolvedLanguage ?? 'en'} />
+        {t('bottomNav.languageHint')}
+      </p>
+      <LanguagePicker />
+    </div>
+  );
+}
 
 /**
  * Spec 000 §2 bottom navigation (below 1024px): Studio, Live, Table, main menu, Slots, Bets, Menu.
- * Only the main menu and the Menu toggle act; the other destinations are not specified, so those
- * slots are shown but marked unavailable. `notifications` fills the panel's list once players exist.
- * Swipe gestures (30px / 300ms) come with the real panel.
+ * Studio, Live, Table, Slots and Bets lead to the filtered games list (our decision). The panel opens
+ * on a swipe up and closes on a swipe down (30px within 300ms), a click outside or Escape.
  */
-export function BottomNav({ notifications }: { notifications?: ReactNode }) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+export function BottomNav({ notifications, onOpen, children }: BottomNavProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [open, setOpenState] = useState(false);
   const panelId = useId();
-  const panelRef = useRef<HTMLElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const touch = useRef<{ y: number; time: number } | null>(null);
+  const onOpenRef = useRef(onOpen);
+  onOpenRef.current = onOpen;
+
+  const setOpen = (next: boolean) => {
+    setOpenState((previous) => {
+      if (next && !previous) onOpenRef.current?.();
+      return next;
+    });
+  };
 
   useEffect(() => {
     if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (panelRef.current?.contains(target) || toggleRef.current?.contains(target)) return;
-      setOpen(false);
+    const onPointerDown = (event: Event) => {
+      if (rootRef.current?.contains(event.target as Node)) return;
+      setOpenState(false);
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      setOpen(false);
+      setOpenState(false);
       toggleRef.current?.focus();
     };
     document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('touchstart', onPointerDown);
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('touchstart', onPointerDown);
       document.removeEventListener('keydown', onKeyDown);
     };
   }, [open]);
 
-  const close = () => setOpen(false);
-  const inert = (icon: ReactNode, label: string) => (
-    <li>
-      <button type="button" className={`${styles.slot} ${styles.inert}`} aria-disabled="true">
-        {icon}
-        <span className={styles.label}>{label}</span>
-      </button>
-    </li>
-  );
+  const onTouchStart = (event: TouchEvent) => {
+    const point = event.touches[0];
+    if (point) touch.current = { y: point.clientY, time: Date.now() };
+  };
+  const onTouchEnd = (event: TouchEvent) => {
+    const start = touch.current;
+    const point = event.changedTouches[0];
+    touch.current = null;
+    if (!start || !point) return;
+    const direction = detectSwipe(start.y, start.time, point.clientY, Date.now(), PANEL_SWIPE_MIN_PX);
+    if (direction === 'up') setOpen(true);
+    if (direction === 'down') setOpen(false);
+  };
+
+  const close = () => setOpenState(false);
 
   return (
-    <div className={styles.root}>
-      <section
-        id={panelId}
-        ref={panelRef}
-        className={styles.panel}
-        aria-label={t('bottomNav.menu')}
-        hidden={!open}
-      >
+    <div
+      ref={rootRef}
+      className={`${styles.root} ${open ? styles.expanded : ''}`}
+      onTouchStart={onTouchStart}
+      onTouchEnd={onTouchEnd}
+      data-testid="bottom-nav"
+    >
+      <section id={panelId} className={styles.panel} aria-label={t('bottomNav.menu')} hidden={!open}>
+        <span className={styles.grip} aria-hidden="true" />
         <h2 className={styles.heading}>{t('bottomNav.menu')}</h2>
         <div className={styles.menuLinks}>
-          <Link
-            to={paths.aboutUs.getHref()}
-            className={buttonClassName({ variant: 'secondary' })}
-            onClick={close}
-          >
+          <Link to={paths.aboutUs.getHref()} className={buttonClassName({ variant: 'secondary' })} onClick={close}>
             {t('bottomNav.aboutUs')}
           </Link>
-          <Link
-            to={paths.news.getHref()}
-            className={buttonClassName({ variant: 'secondary' })}
-            onClick={close}
-          >
+          <Link to={paths.news.getHref()} className={buttonClassName({ variant: 'secondary' })} onClick={close}>
             {t('bottomNav.news')}
           </Link>
         </div>
-        <LanguagePicker />
-        <h3 className={styles.subheading}>{t('bottomNav.notifications')}</h3>
-        {notifications ?? <p className={styles.empty}>{t('bottomNav.notificationsEmpty')}</p>}
+        {children ?? (
+          <>
+            <DraggableLanguages />
+            <h3 className={styles.subheading}>{t('bottomNav.notifications')}</h3>
+            {notifications && notifications.length > 0 ? (
+              <ul className={styles.notifications}>
+                {notifications.map((item) => (
+                  <li key={item.id}>
+                    <button
+                      type="button"
+                      className={`${styles.notification} ${item.isRead ? '' : styles.unread}`}
+                      onClick={() => {
+                        close();
+                        navigate(paths.profileNotification.getHref(item.id));
+                      }}
+                    >
+                      <span>{item.notificationMessage}</span>
+                      <time dateTime={item.createdAt}>
+                        {formatRelativeTime(item.createdAt, { locale: i18n.language })}
+                      </time>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className={styles.empty}>{t('bottomNav.notificationsEmpty')}</p>
+            )}
+          </>
+        )}
       </section>
       <nav aria-label={t('bottomNav.label')} className={styles.bar}>
         <ul className={styles.slots}>
-          {inert(<StudioIcon />, t('bottomNav.studio'))}
-          {inert(<LiveIcon />, t('bottomNav.live'))}
-          {inert(<TableIcon />, t('bottomNav.table'))}
+          {slots.slice(0, 3).map((slot) => (
+            <li key={slot.key}>
+              <Link to={paths.gamesList.getHref(slot.filter)} className={styles.slot} onClick={close}>
+                {slot.icon}
+                <span className={styles.label}>{t(`bottomNav.${slot.key}`)}</span>
+              </Link>
+            </li>
+          ))}
           <li>
-            <Link
-              to={paths.home.getHref()}
-              className={styles.main}
-              aria-label={t('bottomNav.mainMenu')}
-              onClick={close}
-            >
+            <Link to={paths.home.getHref()} className={styles.main} aria-label={t('bottomNav.mainMenu')} onClick={close}>
               <LogoMark size={44} />
             </Link>
           </li>
-          {inert(<SlotsIcon />, t('bottomNav.slots'))}
-          {inert(<BetsIcon />, t('bottomNav.bets'))}
+          {slots.slice(3).map((slot) => (
+            <li key={slot.key}>
+              <Link to={paths.gamesList.getHref(slot.filter)} className={styles.slot} onClick={close}>
+                {slot.icon}
+                <span className={styles.label}>{t(`bottomNav.${slot.key}`)}</span>
+              </Link>
+            </li>
+          ))}
           <li>
             <button
               ref={toggleRef}
@@ -113,7 +211,8 @@ export function BottomNav({ notifications }: { notifications?: ReactNode }) {
               className={`${styles.slot} ${open ? styles.current : ''}`}
               aria-expanded={open}
               aria-controls={panelId}
-              onClick={() => setOpen((value) => !value)}
+              onClick={() => setOpen(!open)}
+              data-onboarding="burger-menu"
             >
               {open ? <CloseIcon /> : <MenuIcon />}
               <span className={styles.label}>{open ? t('bottomNav.close') : t('bottomNav.menu')}</span>

@@ -1,18 +1,22 @@
-import { type FormEvent, useId } from 'react';
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from './icons';
 import styles from './search-box.module.css';
 
 /**
- * The header search (spec 000 §2: placeholder 'Search for joy'). What it searches is not specified;
- * onSearch receives the trimmed text so the catalogue can plug in later.
+ * The header search (spec 000 §2: placeholder 'Search for joy'). onSearch receives the trimmed text
+ * on submit; `inputProps` and `children` let a caller turn it into a combobox with a results popup.
  */
 export function SearchBox({
   className,
   onSearch,
+  inputProps,
+  children,
 }: {
   className?: string;
   onSearch?: (text: string) => void;
+  inputProps?: InputHTMLAttributes<HTMLInputElement>;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -22,7 +26,7 @@ export function SearchBox({
     onSearch?.(typeof text === 'string' ? text.trim() : '');
   };
   return (
-    <search className={className}>
+    <search className={`${styles.root} ${className ?? ''}`}>
       <form className={styles.search} onSubmit={submit}>
         <label htmlFor={id} className="visually-hidden">
           {t('header.searchLabel')}
@@ -36,8 +40,10 @@ export function SearchBox({
           placeholder={t('header.searchPlaceholder')}
           autoComplete="off"
           enterKeyHint="search"
+          {...inputProps}
         />
       </form>
+      {children}
     </search>
   );
 }

@@ -1,0 +1,35 @@
+/** The e-mails and SMS the identity service sends: plain text, one link or code each. */
+
+const footer = 'If this was not you, you can ignore this message.';
+
+export const mailTexts = {
+  registrationLink: (link: string, minutes: number) => ({
+    subject: 'Confirm your email for PAWS',
+    text: `Welcome to PAWS!\n\nOpen this link to confirm your email and sign in:\n${link}\n\nThe link is valid for ${minutes} minutes and works once.\n\n${footer}`,
+  }),
+  loginLink: (link: string, minutes: number) => ({
+    subject: 'Your PAWS sign-in link',
+    text: `Open this link to sign in to PAWS:\n${link}\n\nThe link is valid for ${minutes} minutes and works once.\n\n${footer}`,
+  }),
+  resetCode: (code: string, minutes: number) => ({
+    subject: 'Your PAWS password reset code',
+    text: `Your password reset code is ${code}\n\nIt is valid for ${minutes} minutes.\n\n${footer}`,
+  }),
+  emailChangeLink: (link: string, minutes: number) => ({
+    subject: 'Confirm your new email for PAWS',
+    text: `Open this link to confirm your new email address:\n${link}\n\nThe link is valid for ${minutes} minutes and works once.\n\n${footer}`,
+  }),
+  emailChangedNotice: (newEmail: string) => ({
+    subject: 'Your PAWS email was changed',
+    text: `The email address of your PAWS account was changed to ${newEmail}.\n\nIf you did not do this, reset your password and contact support.`,
+  }),
+};
+
+export const smsTexts = {
+  registrationCode: (code: string, minutes: number) =>
+    `PAWS: your sign-up code is ${code}. Valid for ${minutes} minutes.`,
+  loginCode: (code: string, minutes: number) =>
+    `PAWS: your sign-in code is ${code}. Valid for ${minutes} minutes.`,
+  resetCode: (code: string, minutes: number) =>
+    `PAWS: your password reset code is ${code}. Valid for ${minutes} minutes.`,
+};

@@ -1,0 +1,173 @@
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  type SessionRow,
+  sessions,
+  type UserRow,
+  users,
+  type VerificationCodeRow,
+  verificationCodes,
+} from './schema.ts';
+
+export type NewUser = typeof users.$inferInsert;
+export type NewSession = typeof sessions.$inferInsert;
+export type NewVerificationCode = typeof verificationCodes.$inferInsert;
+export type CodePurpose = VerificationCodeRow['purpose'];
+
+/** PostgreSQL's unique_violation, with the constraint it hit. */
+export function uniqueViolation(error: unknown): string | undefined {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: string; constraint?: string };
+    if (code === '23505') return constraint ?? '';
+  }
+  return undefined;
+}
+
+export function createIdentityRepository(db: DbOrTx) {
+  return {
+    transaction<T>(fn: (tx: DbOrTx) => Promise<T>) {
+      return db.transaction((tx) => fn(tx));
+    },
+
+    // Users.
+    async userById(id: string, tx: DbOrTx = db): Promise<UserRow | undefined> {
+      const [row] = await tx.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+    async userByEmail(email: string, tx: DbOrTx = db): Promise<UserRow | undefined> {
+      const [row] = await tx.select().from(users).where(eq(users.email, email));
+      return row;
+    },
+    async userByPhone(phone: string, tx: DbOrTx = db): Promise<UserRow | undefined> {
+      const [row] = await tx.select().from(users).where(eq(users.phone, phone));
+      return row;
+    },
+    async userByUsername(username: string, tx: DbOrTx = db): Promise<UserRow | undefined> {
+      const [row] = await tx.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
+      return row;
+    },
+    async insertUser(values: NewUser, tx: DbOrTx = db): Promise<UserRow> {
+      const [row] = await tx.insert(users).values(values).returning();
+      return row!;
+    },
+    /** Inserts unless the e-mail (or another unique key) exists; answers whether it inserted. */
+    async insertUserIfAbsent(values: NewUser, tx: DbOrTx = db): Promise<boolean> {
+      const rows = await tx.insert(users).values(values).onConflictDoNothing().returning({ id: users.id });
+      return rows.length > 0;
+    },
+    async updateUser(id: string, values: Partial<NewUser>, tx: DbOrTx = db): Promise<UserRow | undefined> {
+      const [row] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
+      return row;
+    },
+
+    // Sessions.
+    async insertSession(values: NewSession, tx: DbOrTx = db): Promise<SessionRow> {
+      const [row] = await tx.insert(sessions).values(values).returning();
+      return row!;
+    },
+    async sessionByTokenHash(tokenHash: string, tx: DbOrTx = db): Promise<SessionRow | undefined> {
+      const [row] = await tx.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
+      return row;
+    },
+    /** The session an access token names, with what the request needs of its user. */
+    async sessionWithUser(sessionId: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({
+          sessionId: sessions.id,
+          familyId: sessions.familyId,
+          userId: sessions.userId,
+          revokedAt: sessions.revokedAt,
+          expiresAt: sessions.expiresAt,
+          role: users.role,
+          bannedAt: users.bannedAt,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.id, sessionId));
+      return row;
+    },
+    /** Marks a token spent, only if nobody else did first; answers whether this call did. */
+    async markSessionReplaced(id: string, replacedBy: string, now: Date, tx: DbOrTx = db) {
+      const rows = await tx
+        .update(sessions)
+        .set({ replacedBy, lastUsedAt: now })
+        .where(and(eq(sessions.id, id), isNull(sessions.replacedBy), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.length > 0;
+    },
+    async revokeFamily(familyId: string, now: Date, tx: DbOrTx = db) {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
+    },
+    async revokeUserSessions(userId: string, now: Date, tx: DbOrTx = db) {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+
+    // Codes and link tokens.
+    async insertCode(values: NewVerificationCode, tx: DbOrTx = db): Promise<VerificationCodeRow> {
+      const [row] = await tx.insert(verificationCodes).values(values).returning();
+      return row!;
+    },
+    async latestCode(purpose: CodePurpose, target: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select()
+        .from(verificationCodes)
+        .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.target, target)))
+        .orderBy(desc(verificationCodes.createdAt))
+        .limit(1);
+      return row;
+    },
+    async codeBySecretHash(secretHash: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select()
+        .from(verificationCodes)
+        .where(eq(verificationCodes.secretHash, secretHash));
+      return row;
+    },
+    /** Takes one of the code's tries, only while fewer than `max` were taken; answers whether it got one. */
+    async reserveAttempt(id: string, max: number, tx: DbOrTx = db): Promise<boolean> {
+      const rows = await tx
+        .update(verificationCodes)
+        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+        .where(and(eq(verificationCodes.id, id), lt(verificationCodes.attempts, max)))
+        .returning({ id: verificationCodes.id });
+      return rows.length > 0;
+    },
+    /** Gives back the try of a right code, so that only wrong ones count. */
+    async refundAttempt(id: string, tx: DbOrTx = db) {
+      await tx
+        .update(verificationCodes)
+        .set({ attempts: sql`${verificationCodes.attempts} - 1` })
+        .where(eq(verificationCodes.id, id));
+    },
+    /** Ends every live code of a purpose and target (a new one replaces them). */
+    async supersedeCodes(purpose: CodePurpose, target: string, now: Date, tx: DbOrTx = db) {
+      await tx
+        .update(verificationCodes)
+        .set({ consumedAt: now })
+        .where(
+          and(
+            eq(verificationCodes.purpose, purpose),
+            eq(verificationCodes.target, target),
+            isNull(verificationCodes.consumedAt),
+          ),
+        );
+    },
+    /** Uses a code up, only if it was still unused; answers whether this call did. */
+    async consumeCode(id: string, now: Date, tx: DbOrTx = db): Promise<boolean> {
+      const rows = await tx
+        .update(verificationCodes)
+        .set({ consumedAt: now })
+        .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
+        .returning({ id: verificationCodes.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type IdentityRepository = ReturnType<typeof createIdentityRepository>;

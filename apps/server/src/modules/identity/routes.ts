@@ -1,0 +1,337 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  ACCESS_TOKEN_COOKIE,
+  activateAuthTokenBodySchema,
+  authTokenResponseSchema,
+  codeSentResponseSchema,
+  loginBodySchema,
+  newPasswordBodySchema,
+  normalizePhone,
+  REFRESH_TOKEN_COOKIE,
+  registrationBodySchema,
+  registrationQuerySchema,
+  resetPasswordBodySchema,
+  resetPasswordVerifyBodySchema,
+  successResponseSchema,
+  verifyBodySchema,
+} from '@paws/contracts/auth';
+import {
+  AVATAR_MAX_BYTES,
+  avatarResponseSchema,
+  messageResponseSchema,
+  profileEditBodySchema,
+  profileEditParamsSchema,
+  verifyEmailBodySchema,
+} from '@paws/contracts/profile';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userOf } from '../../plugins/authenticate.ts';
+import type { RateLimitPolicy } from '../../plugins/rate-limit.ts';
+import { clearSessionCookies, setSessionCookies } from './cookies.ts';
+import type { IdentityRateLimitName } from './rate-limits.ts';
+import type { ClientInfo } from './sessions.ts';
+
+export interface IdentityRoutesOptions {
+  rateLimits: Record<IdentityRateLimitName, RateLimitPolicy>;
+}
+
+const clientOf = (request: FastifyRequest): ClientInfo => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});
+
+/** The account a credential or code call is about, for its per-account limit. */
+const accountOf = (request: FastifyRequest) => {
+  const body = request.body as { email?: unknown; phone?: unknown } | undefined;
+  if (typeof body?.email === 'string') return `email:${body.email}`;
+  if (typeof body?.phone === 'string') return `phone:${normalizePhone(body.phone)}`;
+  return undefined;
+};
+const signedInUserOf = (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : undefined);
+
+export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app, { rateLimits }) => {
+  const { env, identity } = app;
+  const limit = (name: IdentityRateLimitName, account = accountOf) =>
+    app.rateLimiting.hook(`identity:${name}`, rateLimits[name], account);
+  const loginLimit = limit('login');
+  const registrationLimit = limit('registration');
+  const resetLimit = limit('resetPassword');
+  const verifyLimit = limit('verify');
+  const profileLimit = limit('profile', signedInUserOf);
+  const now = () => identity.now();
+
+  // The client posts refresh and logout with no body; an empty JSON body is therefore no body at all.
+  const jsonParser = app.getDefaultJsonParser('error', 'ignore');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') done(null, undefined);
+    else jsonParser(request, text, done);
+  });
+
+  await app.register(fastifyMultipart, {
+    // One byte over the limit is enough to tell a too-large file; the rest is never read.
+    limits: { fileSize: AVATAR_MAX_BYTES + 1, files: 1, fields: 4, parts: 5 },
+    throwFileSizeLimit: false,
+  });
+
+  const tags = ['identity'];
+
+  app.post(
+    '/auth/registration',
+    {
+      preHandler: registrationLimit,
+      schema: {
+        tags,
+        summary: 'Sign up by e-mail (a link is e-mailed) or phone (an SMS code is sent)',
+        querystring: registrationQuerySchema,
+        body: registrationBodySchema,
+        response: { 201: codeSentResponseSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await identity.register(request.body, request.query)),
+  );
+
+  app.post(
+    '/auth/registration/verify',
+    {
+      preHandler: verifyLimit,
+      schema: {
+        tags,
+        summary: 'Confirm a sign-up with the link token or the SMS code; signs in (cookies)',
+        body: verifyBodySchema,
+        response: { 201: successResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      setSessionCookies(
+        reply,
+        env,
+        await identity.verifyRegistration(request.body, clientOf(request)),
+        now(),
+      );
+      return reply.status(201).send({ success: true as const });
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      preHandler: loginLimit,
+      schema: {
+        tags,
+        summary: 'Check the password, then e-mail a sign-in link or send an SMS code',
+        body: loginBodySchema,
+        response: { 201: codeSentResponseSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await identity.login(request.body)),
+  );
+
+  app.post(
+    '/auth/login/verify',
+    {
+      preHandler: verifyLimit,
+      schema: {
+        tags,
+        summary: 'Finish signing in with the link token or the SMS code (cookies)',
+        body: verifyBodySchema,
+        response: { 201: successResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      setSessionCookies(reply, env, await identity.verifyLogin(request.body, clientOf(request)), now());
+      return reply.status(201).send({ success: true as const });
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      preHandler: resetLimit,
+      schema: {
+        tags,
+        summary: 'Send a reset code by e-mail or SMS; answers the same for unknown accounts',
+        body: resetPasswordBodySchema,
+        response: { 201: codeSentResponseSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await identity.requestPasswordReset(request.body)),
+  );
+
+  app.post(
+    '/auth/reset-password/verify',
+    {
+      preHandler: verifyLimit,
+      schema: {
+        tags,
+        summary: 'Check a reset code without using it up',
+        body: resetPasswordVerifyBodySchema,
+        response: { 201: successResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await identity.verifyPasswordReset(request.body);
+      return reply.status(201).send({ success: true as const });
+    },
+  );
+
+  app.post(
+    '/auth/reset-password/new-password',
+    {
+      preHandler: verifyLimit,
+      schema: {
+        tags,
+        summary: 'Set a new password with the reset code; ends every session of the account',
+        body: newPasswordBodySchema,
+        response: { 201: successResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await identity.setNewPassword(request.body);
+      return reply.status(201).send({ success: true as const });
+    },
+  );
+
+  app.post(
+    '/auth/refresh-tokens',
+    {
+      schema: {
+        tags,
+        summary: 'Rotate the refresh token (201 signed in, 401 signed out); the client’s auth probe',
+        response: { 201: successResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const tokens = await identity.refresh(request.cookies[REFRESH_TOKEN_COOKIE], clientOf(request));
+        setSessionCookies(reply, env, tokens, now());
+      } catch (error) {
+        clearSessionCookies(reply, env);
+        throw error;
+      }
+      return reply.status(201).send({ success: true as const });
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags,
+        summary: 'End the session everywhere it is used and clear the cookies',
+        response: { 201: successResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await identity.logout({
+        refreshToken: request.cookies[REFRESH_TOKEN_COOKIE],
+        accessToken: request.cookies[ACCESS_TOKEN_COOKIE],
+      });
+      clearSessionCookies(reply, env);
+      return reply.status(201).send({ success: true as const });
+    },
+  );
+
+  app.get(
+    '/auth/auth-token',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'A single-use token (60 s) that signs the player in on the other origin',
+        response: { 200: authTokenResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { authToken: await identity.issueHandoverToken(userOf(request).id) };
+    },
+  );
+
+  app.post(
+    '/auth/auth-token/activate',
+    {
+      preHandler: verifyLimit,
+      schema: {
+        tags,
+        summary: 'Start a session on this origin from a handover token (cookies)',
+        body: activateAuthTokenBodySchema,
+        response: { 201: successResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const tokens = await identity.activateHandoverToken(request.body.authToken, clientOf(request));
+      setSessionCookies(reply, env, tokens, now());
+      return reply.status(201).send({ success: true as const });
+    },
+  );
+
+  app.post(
+    '/profile/edit/:field',
+    {
+      onRequest: app.authenticate,
+      preHandler: profileLimit,
+      schema: {
+        tags,
+        summary: 'Change the username, e-mail (a confirmation link goes to the new address) or phone',
+        params: profileEditParamsSchema,
+        body: profileEditBodySchema,
+        response: { 201: messageResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { value, callbackUrl } = request.body;
+      const result = await identity.editProfile(userOf(request).id, request.params.field, value, callbackUrl);
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.post(
+    '/profile/verify-email',
+    {
+      preHandler: verifyLimit,
+      schema: {
+        tags,
+        summary: 'Confirm a new e-mail address with the token of the e-mailed link',
+        body: verifyEmailBodySchema,
+        response: { 201: messageResponseSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await identity.verifyEmailChange(request.body.token)),
+  );
+
+  app.post(
+    '/profile/avatar',
+    {
+      onRequest: app.authenticate,
+      preHandler: profileLimit,
+      schema: {
+        tags,
+        summary: 'Upload an avatar: multipart field `avatar`, JPEG or PNG, at most 10 MB',
+        consumes: ['multipart/form-data'],
+        response: { 201: avatarResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const file = request.isMultipart() ? await request.file() : undefined;
+      const upload = file?.fieldname === 'avatar' ? file : undefined;
+      const data = upload ? await upload.toBuffer() : undefined;
+      const truncated = upload?.file.truncated ?? false;
+      return reply.status(201).send(await identity.setAvatar(userOf(request).id, data, truncated));
+    },
+  );
+
+  app.delete(
+    '/profile/avatar',
+    {
+      onRequest: app.authenticate,
+      preHandler: profileLimit,
+      schema: { tags, summary: 'Remove the avatar (both images); answers 204' },
+    },
+    async (request, reply) => {
+      await identity.deleteAvatar(userOf(request).id);
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,97 @@
+import { userRoles, verificationTypes } from '@paws/contracts/profile';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id, timestamps } from '../../db/columns.ts';
+
+const at = () => timestamp({ withTimezone: true, mode: 'date' });
+
+export const userRole = pgEnum('user_role', userRoles);
+export const verificationType = pgEnum('verification_type', verificationTypes);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    /** Chosen after sign-up (onboarding or profile); unique regardless of case. */
+    username: text(),
+    /** Stored lower-cased. */
+    email: text().unique(),
+    emailVerifiedAt: at(),
+    /** Stored as '+' and digits. */
+    phone: text().unique(),
+    phoneVerifiedAt: at(),
+    passwordHash: text().notNull(),
+    role: userRole().notNull().default('player'),
+    bannedAt: at(),
+    banReason: text(),
+    promoCode: text(),
+    referralCode: text(),
+    verificationType: verificationType().notNull().default('NONE'),
+    /** Storage keys of the avatar images. */
+    avatarFull: text(),
+    avatarSmall: text(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`)],
+);
+
+/**
+ * One row per refresh token. Rotation adds a row to the same family and points the spent one at it;
+ * revoking a session revokes every row of its family, which also ends the access tokens issued with them.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    familyId: uuid().notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** sha256 of the refresh token. */
+    tokenHash: text().notNull().unique(),
+    createdAt: at().notNull(),
+    lastUsedAt: at(),
+    /** Absolute: the family's first sign-in plus 30 days, kept through rotations. */
+    expiresAt: at().notNull(),
+    revokedAt: at(),
+    /** Set when this token was rotated: presenting it again is a reuse. */
+    replacedBy: uuid(),
+    userAgent: text(),
+    ip: text(),
+  },
+  (t) => [index().on(t.familyId), index().on(t.userId)],
+);
+
+export const codePurpose = pgEnum('code_purpose', [
+  'registration',
+  'login',
+  'reset_password',
+  'email_change',
+  'handover',
+]);
+
+/**
+ * One-time codes (6 digits, typed by the user) and link tokens (opaque, in e-mailed links), stored as
+ * keyed hashes. The newest row for a purpose and target is the only live one. Rows with no user stand in
+ * for unknown addresses so that a password reset behaves the same whether or not the account exists.
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: id(),
+    purpose: codePurpose().notNull(),
+    /** The normalized e-mail or phone the code was sent to, or the user id for handover tokens. */
+    target: text().notNull(),
+    userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    secretHash: text().notNull(),
+    attempts: integer().notNull().default(0),
+    createdAt: at().notNull(),
+    expiresAt: at().notNull(),
+    consumedAt: at(),
+  },
+  (t) => [index().on(t.purpose, t.target, t.createdAt), uniqueIndex().on(t.secretHash)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type VerificationCodeRow = typeof verificationCodes.$inferSelect;

@@ -1,0 +1,412 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type AuthChannel,
+  authMessages,
+  authServerMessages,
+  type LoginBody,
+  type NewPasswordBody,
+  normalizePhone,
+  RESEND_CODE_SECONDS,
+  type RegistrationBody,
+  type RegistrationQuery,
+  type ResetPasswordBody,
+  type ResetPasswordVerifyBody,
+  type VerifyBody,
+} from '@paws/contracts/auth';
+import {
+  AVATAR_MAX_BYTES,
+  type AvatarResponse,
+  type ProfileEditField,
+  profileFieldSchemas,
+  profileMessages,
+  type User,
+} from '@paws/contracts/profile';
+import type { Env } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import type { Messaging } from '../../plugins/messaging.ts';
+import type { Storage } from '../../plugins/storage.ts';
+import { renderAvatar, sniffImageType } from './avatar.ts';
+import { CODE_TTL_SECONDS, createCodeKeeper } from './codes.ts';
+import { createSecrets, hashPassword, verifyPassword } from './crypto.ts';
+import { mailTexts, smsTexts } from './messages.ts';
+import { createIdentityRepository, uniqueViolation } from './repository.ts';
+import type { UserRow } from './schema.ts';
+import { type ClientInfo, createSessionKeeper } from './sessions.ts';
+
+export const HANDOVER_TTL_SECONDS = 60;
+const CODE_MINUTES = CODE_TTL_SECONDS / 60;
+
+export interface IdentityServiceDeps {
+  db: Db;
+  env: Env;
+  messaging: Messaging;
+  storage: Storage;
+  /** The service's clock; tests move it to expire codes and tokens. */
+  now?: () => Date;
+  refreshReuseGraceSeconds?: number;
+}
+
+/** An e-mail or phone as the client sent it, in its stored form. */
+type Address = { channel: 'email'; email: string } | { channel: 'sms'; phone: string };
+const addressOf = (body: { email?: string; phone?: string }): Address =>
+  body.email !== undefined
+    ? { channel: 'email', email: body.email }
+    : { channel: 'sms', phone: normalizePhone(body.phone ?? '') };
+const targetOf = (address: Address) => (address.channel === 'email' ? address.email : address.phone);
+
+export function createIdentityService({
+  db,
+  env,
+  messaging,
+  storage,
+  now = () => new Date(),
+  refreshReuseGraceSeconds = 10,
+}: IdentityServiceDeps) {
+  const repo = createIdentityRepository(db);
+  const secrets = createSecrets(env.SECRET);
+  const codes = createCodeKeeper({ repo, secrets, now, resendSeconds: RESEND_CODE_SECONDS });
+  const sessions = createSessionKeeper({ repo, secrets, now, reuseGraceSeconds: refreshReuseGraceSeconds });
+  const origins = new Set([new URL(env.LANDING_URL).origin, new URL(env.PLATFORM_URL).origin]);
+
+  const findUser = (address: Address) =>
+    address.channel === 'email' ? repo.userByEmail(address.email) : repo.userByPhone(address.phone);
+
+  /** The e-mailed link: the client's callback page on one of our two origins, with the token. */
+  function linkFrom(callbackUrl: string | undefined, token: string, path?: string) {
+    if (!callbackUrl) throw badRequest(authMessages.callbackUrlRequired, 'callbackUrl');
+    const url = URL.canParse(callbackUrl) ? new URL(callbackUrl) : undefined;
+    if (!url || !origins.has(url.origin)) throw badRequest(authMessages.callbackUrlInvalid, 'callbackUrl');
+    if (path) url.pathname = path;
+    url.searchParams.set('token', token);
+    return url.toString();
+  }
+  function assertCallbackUrl(callbackUrl: string | undefined) {
+    linkFrom(callbackUrl, '');
+  }
+
+  const isVerified = (user: UserRow, address: Address) =>
+    address.channel === 'email' ? user.emailVerifiedAt !== null : user.phoneVerifiedAt !== null;
+
+  async function sendRegistration(user: UserRow, address: Address, callbackUrl: string, path?: string) {
+    if (address.channel === 'email') {
+      const token = await codes.issueLink('registration', address.email, user.id);
+      const mail = mailTexts.registrationLink(linkFrom(callbackUrl, token, path), CODE_MINUTES);
+      await messaging.email(address.email, mail.subject, mail.text);
+    } else {
+      const code = await codes.issueCode('registration', address.phone, user.id);
+      await messaging.sms(address.phone, smsTexts.registrationCode(code, CODE_MINUTES));
+    }
+  }
+
+  function assertNotBanned(user: UserRow) {
+    if (user.bannedAt) throw forbidden(authServerMessages.banned);
+  }
+
+  /** The user a verified code or link was for, if the address it went to is still theirs. */
+  async function ownerOf(userId: string, address: Address, field: string) {
+    const user = await repo.userById(userId);
+    const current = user && (address.channel === 'email' ? user.email : user.phone);
+    if (!user || current !== targetOf(address)) {
+      throw badRequest(
+        field === 'token' ? authServerMessages.invalidLink : authServerMessages.wrongCode,
+        field,
+      );
+    }
+    return user;
+  }
+
+  async function verifySignIn(purpose: 'registration' | 'login', body: VerifyBody, client: ClientInfo) {
+    let user: UserRow;
+    if (body.token !== undefined) {
+      const row = await codes.takeLink(purpose, body.token);
+      user = await ownerOf(row.userId, { channel: 'email', email: row.target }, 'token');
+      assertNotBanned(user);
+      if (!user.emailVerifiedAt) await repo.updateUser(user.id, { emailVerifiedAt: now() });
+    } else {
+      const phone = normalizePhone(body.phone ?? '');
+      const row = await codes.checkCode(purpose, phone, body.otpPhone ?? '', 'otpPhone', { consume: true });
+      user = await ownerOf(row.userId, { channel: 'sms', phone }, 'otpPhone');
+      assertNotBanned(user);
+      // The code reached the phone, which proves it is the player's.
+      if (!user.phoneVerifiedAt) await repo.updateUser(user.id, { phoneVerifiedAt: now() });
+    }
+    return sessions.start(user.id, client);
+  }
+
+  function toUser(user: UserRow): User {
+    return {
+      userId: user.id,
+      username: user.username,
+      email: user.email,
+      phone: user.phone,
+      linkMinified: user.avatarSmall ? storage.url(user.avatarSmall) : null,
+      linkFull: user.avatarFull ? storage.url(user.avatarFull) : null,
+      verificationType: user.verificationType,
+      isManager: user.role === 'manager' || user.role === 'admin',
+      role: user.role,
+      emailVerified: user.emailVerifiedAt !== null,
+      phoneVerified: user.phoneVerifiedAt !== null,
+      promoCode: user.promoCode,
+      referralCode: user.referralCode,
+      createdAt: user.createdAt.toISOString(),
+    };
+  }
+
+  function parseField(field: ProfileEditField, value: string) {
+    const result = profileFieldSchemas[field].safeParse(value);
+    if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Invalid value', 'value');
+    return result.data;
+  }
+
+  const takenMessage = (address: Address) =>
+    address.channel === 'email' ? authServerMessages.emailTaken : authServerMessages.phoneTaken;
+
+  return {
+    now,
+    sessions,
+
+    /** POST /auth/registration: a new unconfirmed account, then a link (e-mail) or a code (SMS). */
+    async register(body: RegistrationBody, query: RegistrationQuery): Promise<{ channel: AuthChannel }> {
+      assertCallbackUrl(body.callbackUrl);
+      const address = addressOf(body);
+      const field = address.channel === 'email' ? 'email' : 'phone';
+      const existing = await findUser(address);
+      if (existing) {
+        // A sign-up that was never confirmed may be sent again by whoever knows its password.
+        if (isVerified(existing, address) || !(await verifyPassword(existing.passwordHash, body.password))) {
+          throw conflict(takenMessage(address), field);
+        }
+        await codes.assertCanSend('registration', targetOf(address));
+        await sendRegistration(existing, address, body.callbackUrl);
+        return { channel: address.channel };
+      }
+      const passwordHash = await hashPassword(body.password);
+      let user: UserRow;
+      try {
+        user = await repo.insertUser({
+          ...(address.channel === 'email' ? { email: address.email } : { phone: address.phone }),
+          passwordHash,
+          promoCode: query.promo ?? null,
+          referralCode: query.referralCode ?? null,
+          createdAt: now(),
+        });
+      } catch (error) {
+        if (uniqueViolation(error) !== undefined) throw conflict(takenMessage(address), field);
+        throw error;
+      }
+      await sendRegistration(user, address, body.callbackUrl);
+      return { channel: address.channel };
+    },
+
+    /** POST /auth/registration/verify: the link's token or the SMS code confirms the account and signs in. */
+    verifyRegistration: (body: VerifyBody, client: ClientInfo) => verifySignIn('registration', body, client),
+
+    /** POST /auth/login: the password, then a link (e-mail) or a code (SMS) to finish signing in. */
+    async login(body: LoginBody): Promise<{ channel: AuthChannel }> {
+      assertCallbackUrl(body.callbackUrl);
+      const address = addressOf(body);
+      const user = await findUser(address);
+      if (!(await verifyPassword(user?.passwordHash, body.password)) || !user) {
+        const message =
+          address.channel === 'email'
+            ? authServerMessages.invalidEmailCredentials
+            : authServerMessages.invalidPhoneCredentials;
+        throw new AppError(401, message, 'password');
+      }
+      assertNotBanned(user);
+      if (address.channel === 'email' && !user.emailVerifiedAt) {
+        // The registration link is what confirms an e-mail; send it again (unless one just went out).
+        if ((await codes.secondsUntilResend('registration', address.email)) === 0)
+          await sendRegistration(user, address, body.callbackUrl, '/callback/register');
+        throw new AppError(403, authServerMessages.confirmEmailFirst, 'email');
+      }
+      await codes.assertCanSend('login', targetOf(address));
+      if (address.channel === 'email') {
+        const token = await codes.issueLink('login', address.email, user.id);
+        const mail = mailTexts.loginLink(linkFrom(body.callbackUrl, token), CODE_MINUTES);
+        await messaging.email(address.email, mail.subject, mail.text);
+      } else {
+        const code = await codes.issueCode('login', address.phone, user.id);
+        await messaging.sms(address.phone, smsTexts.loginCode(code, CODE_MINUTES));
+      }
+      return { channel: address.channel };
+    },
+
+    /** POST /auth/login/verify */
+    verifyLogin: (body: VerifyBody, client: ClientInfo) => verifySignIn('login', body, client),
+
+    /**
+     * POST /auth/reset-password: the same answer, wait and stored row whether or not the account exists;
+     * only an existing account is sent a code.
+     */
+    async requestPasswordReset(body: ResetPasswordBody): Promise<{ channel: AuthChannel }> {
+      const address = addressOf(body);
+      const target = targetOf(address);
+      await codes.assertCanSend('reset_password', target);
+      const user = await findUser(address);
+      const code = await codes.issueCode('reset_password', target, user?.id ?? null);
+      if (user) {
+        if (address.channel === 'email') {
+          const mail = mailTexts.resetCode(code, CODE_MINUTES);
+          await messaging.email(address.email, mail.subject, mail.text);
+        } else {
+          await messaging.sms(address.phone, smsTexts.resetCode(code, CODE_MINUTES));
+        }
+      }
+      return { channel: address.channel };
+    },
+
+    /** POST /auth/reset-password/verify: checks the code without using it up. */
+    async verifyPasswordReset(body: ResetPasswordVerifyBody) {
+      await codes.checkCode('reset_password', targetOf(addressOf(body)), body.otpEmail, 'otpEmail', {
+        consume: false,
+      });
+    },
+
+    /** POST /auth/reset-password/new-password: uses the code, sets the password, ends every session. */
+    async setNewPassword(body: NewPasswordBody) {
+      const address = addressOf(body);
+      const row = await codes.checkCode('reset_password', targetOf(address), body.otpEmail, 'otpEmail', {
+        consume: true,
+      });
+      const user = await ownerOf(row.userId, address, 'otpEmail');
+      const at = now();
+      await repo.updateUser(user.id, {
+        passwordHash: await hashPassword(body.newPassword),
+        // The code reached this address, which proves it is the player's.
+        ...(address.channel === 'email' ? { emailVerifiedAt: user.emailVerifiedAt ?? at } : {}),
+        ...(address.channel === 'sms' ? { phoneVerifiedAt: user.phoneVerifiedAt ?? at } : {}),
+      });
+      await sessions.revokeAllOf(user.id);
+    },
+
+    /** POST /auth/refresh-tokens */
+    refresh(refreshToken: string | undefined, client: ClientInfo) {
+      if (!refreshToken) throw unauthorized();
+      return sessions.rotate(refreshToken, client);
+    },
+
+    /** POST /auth/logout */
+    logout: (tokens: { refreshToken?: string; accessToken?: string }) => sessions.revoke(tokens),
+
+    /** GET /auth/auth-token: a single-use token that opens a session on the other origin within 60 s. */
+    issueHandoverToken: (userId: string) =>
+      codes.issueLink('handover', userId, userId, { ttlSeconds: HANDOVER_TTL_SECONDS, supersede: false }),
+
+    /** POST /auth/auth-token/activate */
+    async activateHandoverToken(authToken: string, client: ClientInfo) {
+      const row = await codes.takeLink('handover', authToken, 'authToken');
+      const user = await repo.userById(row.userId);
+      if (!user) throw badRequest(authServerMessages.invalidLink, 'authToken');
+      assertNotBanned(user);
+      return sessions.start(user.id, client);
+    },
+
+    /** The signed-in user's data (GET /api/platform/profile/user-data). */
+    async userData(userId: string): Promise<User> {
+      const user = await repo.userById(userId);
+      if (!user) throw notFound('User not found');
+      return toUser(user);
+    },
+
+    /** POST /profile/edit/{field} */
+    async editProfile(
+      userId: string,
+      field: ProfileEditField,
+      rawValue: string,
+      callbackUrl: string | undefined,
+    ): Promise<{ message: string }> {
+      const value = parseField(field, rawValue);
+      const user = await repo.userById(userId);
+      if (!user) throw unauthorized();
+      try {
+        if (field === 'username') {
+          const holder = await repo.userByUsername(value);
+          if (holder && holder.id !== user.id) throw conflict(profileMessages.usernameTaken, 'value');
+          await repo.updateUser(user.id, { username: value });
+          return { message: profileMessages.usernameUpdated };
+        }
+        if (field === 'phone') {
+          const phone = normalizePhone(value);
+          if (phone === user.phone) return { message: profileMessages.phoneUpdated };
+          const holder = await repo.userByPhone(phone);
+          if (holder) throw conflict(authServerMessages.phoneTaken, 'value');
+          await repo.updateUser(user.id, { phone, phoneVerifiedAt: null });
+          return { message: profileMessages.phoneUpdated };
+        }
+        assertCallbackUrl(callbackUrl);
+        const unchanged = value === user.email;
+        // Sending the same address again only makes sense to get a new link for it.
+        if (unchanged && user.emailVerifiedAt) throw badRequest(profileMessages.sameEmail, 'value');
+        if (!unchanged && (await repo.userByEmail(value)))
+          throw conflict(authServerMessages.emailTaken, 'value');
+        await codes.assertCanSend('email_change', value);
+        if (!unchanged) await repo.updateUser(user.id, { email: value, emailVerifiedAt: null });
+        const token = await codes.issueLink('email_change', value, user.id);
+        const mail = mailTexts.emailChangeLink(linkFrom(callbackUrl, token), CODE_MINUTES);
+        await messaging.email(value, mail.subject, mail.text);
+        if (!unchanged && user.email && user.emailVerifiedAt) {
+          const notice = mailTexts.emailChangedNotice(value);
+          await messaging.email(user.email, notice.subject, notice.text);
+        }
+        return { message: profileMessages.emailUpdated };
+      } catch (error) {
+        const constraint = uniqueViolation(error);
+        if (constraint === undefined) throw error;
+        const message =
+          field === 'username'
+            ? profileMessages.usernameTaken
+            : field === 'phone'
+              ? authServerMessages.phoneTaken
+              : authServerMessages.emailTaken;
+        throw conflict(message, 'value');
+      }
+    },
+
+    /** POST /profile/verify-email: the link sent to a new address confirms it. */
+    async verifyEmailChange(token: string): Promise<{ message: string }> {
+      const row = await codes.takeLink('email_change', token);
+      const user = await ownerOf(row.userId, { channel: 'email', email: row.target }, 'token');
+      await repo.updateUser(user.id, { emailVerifiedAt: now() });
+      return { message: profileMessages.emailVerified };
+    },
+
+    /** POST /profile/avatar: `data` is the upload, `truncated` when it went past the multipart limit. */
+    async setAvatar(userId: string, data: Buffer | undefined, truncated: boolean): Promise<AvatarResponse> {
+      const type = data && sniffImageType(data);
+      if (!data || !type) throw badRequest(profileMessages.avatarType, 'avatar');
+      if (truncated || data.length > AVATAR_MAX_BYTES) throw badRequest(profileMessages.avatarSize, 'avatar');
+      const user = await repo.userById(userId);
+      if (!user) throw unauthorized();
+      let images: Awaited<ReturnType<typeof renderAvatar>>;
+      try {
+        images = await renderAvatar(data, type);
+      } catch {
+        throw badRequest(profileMessages.avatarType, 'avatar');
+      }
+      const base = `avatars/${user.id}/${randomBytes(12).toString('base64url')}`;
+      const fullKey = `${base}-full.${images.extension}`;
+      const smallKey = `${base}-small.${images.extension}`;
+      await storage.put(fullKey, images.full);
+      await storage.put(smallKey, images.small);
+      await repo.updateUser(user.id, { avatarFull: fullKey, avatarSmall: smallKey });
+      await removeFiles(user);
+      return { linkFull: storage.url(fullKey), linkMinified: storage.url(smallKey) };
+    },
+
+    /** DELETE /profile/avatar */
+    async deleteAvatar(userId: string) {
+      const user = await repo.userById(userId);
+      if (!user) throw unauthorized();
+      await repo.updateUser(user.id, { avatarFull: null, avatarSmall: null });
+      await removeFiles(user);
+    },
+  };
+
+  async function removeFiles(user: UserRow) {
+    for (const key of [user.avatarFull, user.avatarSmall]) if (key) await storage.delete(key);
+  }
+}
+
+export type IdentityService = ReturnType<typeof createIdentityService>;

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { authServerMessages } from '@paws/contracts/auth';
+import type { UserRole } from '@paws/contracts/profile';
+import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { randomToken, type Secrets } from './crypto.ts';
+import type { IdentityRepository } from './repository.ts';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+/** Who a request is from, once its access token and session have been checked. */
+export interface AuthUser {
+  id: string;
+  role: UserRole;
+  sessionId: string;
+}
+
+export interface ClientInfo {
+  ip?: string;
+  userAgent?: string;
+}
+
+/** What the routes put in cookies. */
+export interface SessionTokens {
+  accessToken: string;
+  accessExpiresAt: Date;
+  refreshToken: string;
+  refreshExpiresAt: Date;
+}
+
+export interface SessionKeeperDeps {
+  repo: IdentityRepository;
+  secrets: Secrets;
+  now: () => Date;
+  /** How long after a rotation the spent token may still be presented (parallel tabs or requests). */
+  reuseGraceSeconds: number;
+}
+
+export type AccessCheck = { user: AuthUser } | { user: undefined; banned: boolean };
+
+/**
+ * Sessions: a short access token (JWT naming its session row) and a rotating refresh token kept hashed.
+ * A refresh token presented after it was rotated, past the grace period, revokes its whole family.
+ */
+export function createSessionKeeper({ repo, secrets, now, reuseGraceSeconds }: SessionKeeperDeps) {
+  async function issue(
+    userId: string,
+    client: ClientInfo,
+    family?: { familyId: string; expiresAt: Date },
+    id: string = randomUUID(),
+  ): Promise<SessionTokens> {
+    const at = now();
+    const refreshToken = randomToken();
+    const refreshExpiresAt = family?.expiresAt ?? new Date(at.getTime() + SESSION_TTL_SECONDS * 1000);
+    await repo.insertSession({
+      id,
+      familyId: family?.familyId ?? randomUUID(),
+      userId,
+      tokenHash: secrets.hash(`refresh:${refreshToken}`),
+      createdAt: at,
+      expiresAt: refreshExpiresAt,
+      userAgent: client.userAgent?.slice(0, 512) ?? null,
+      ip: client.ip ?? null,
+    });
+    const accessToken = await secrets.signAccessToken(
+      { userId, sessionId: id },
+      at,
+      ACCESS_TOKEN_TTL_SECONDS,
+    );
+    return {
+      accessToken,
+      accessExpiresAt: new Date(at.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000),
+      refreshToken,
+      refreshExpiresAt,
+    };
+  }
+
+  return {
+    /** A new session family (a sign-in). */
+    start: (userId: string, client: ClientInfo) => issue(userId, client),
+
+    async rotate(refreshToken: string, client: ClientInfo): Promise<SessionTokens> {
+      const row = await repo.sessionByTokenHash(secrets.hash(`refresh:${refreshToken}`));
+      const at = now();
+      if (!row || row.revokedAt || row.expiresAt.getTime() <= at.getTime()) throw unauthorized();
+      const user = await repo.userById(row.userId);
+      if (!user) throw unauthorized();
+      if (user.bannedAt) {
+        await repo.revokeFamily(row.familyId, at);
+        throw forbidden(authServerMessages.banned);
+      }
+      const family = { familyId: row.familyId, expiresAt: row.expiresAt };
+      let spent = row;
+      if (!row.replacedBy) {
+        const nextId = randomUUID();
+        if (await repo.markSessionReplaced(row.id, nextId, at))
+          return issue(row.userId, client, family, nextId);
+        spent = (await repo.sessionByTokenHash(row.tokenHash)) ?? row;
+        if (spent.revokedAt) throw unauthorized();
+      }
+      // Already rotated: by a parallel request a moment ago (allowed), or a copied token being replayed.
+      const rotatedAt = spent.lastUsedAt?.getTime() ?? 0;
+      if (at.getTime() - rotatedAt <= reuseGraceSeconds * 1000) return issue(row.userId, client, family);
+      await repo.revokeFamily(row.familyId, at);
+      throw unauthorized();
+    },
+
+    /** Ends the session a refresh token or an access token belongs to (logout). */
+    async revoke({ refreshToken, accessToken }: { refreshToken?: string; accessToken?: string }) {
+      const at = now();
+      if (refreshToken) {
+        const row = await repo.sessionByTokenHash(secrets.hash(`refresh:${refreshToken}`));
+        if (row) return repo.revokeFamily(row.familyId, at);
+      }
+      const claims = accessToken ? await secrets.readAccessToken(accessToken) : undefined;
+      if (claims) {
+        const row = await repo.sessionWithUser(claims.sessionId);
+        if (row && row.userId === claims.userId) await repo.revokeFamily(row.familyId, at);
+      }
+    },
+
+    /** The user behind an access token, checked against its session so that a logout takes effect at once. */
+    async check(accessToken: string | undefined): Promise<AccessCheck> {
+      if (!accessToken) return { user: undefined, banned: false };
+      const at = now();
+      const claims = await secrets.verifyAccessToken(accessToken, at);
+      if (!claims) return { user: undefined, banned: false };
+      const row = await repo.sessionWithUser(claims.sessionId);
+      if (!row || row.userId !== claims.userId || row.revokedAt || row.expiresAt.getTime() <= at.getTime()) {
+        return { user: undefined, banned: false };
+      }
+      if (row.bannedAt) return { user: undefined, banned: true };
+      return { user: { id: row.userId, role: row.role, sessionId: row.sessionId } };
+    },
+
+    revokeAllOf: (userId: string) => repo.revokeUserSessions(userId, now()),
+  };
+}
+export type SessionKeeper = ReturnType<typeof createSessionKeeper>;

@@ -1,0 +1,177 @@
+import http from 'node:http';
+import https from 'node:https';
+import {
+  type CurrencyCode,
+  currencyCodes,
+  fromMinor,
+  toMinor,
+  type WalletAuthenticateRequest,
+  type WalletBalanceRequest,
+  type WalletBalanceResponse,
+  type WalletBetRequest,
+  type WalletErrorCode,
+  type WalletRollbackRequest,
+  type WalletTransactionResponse,
+  type WalletWinRequest,
+  walletAuthenticateRequestSchema,
+  walletBalanceRequestSchema,
+  walletBetRequestSchema,
+  walletErrorCodes,
+  walletRollbackRequestSchema,
+  walletSignatureHeader,
+  walletWinRequestSchema,
+} from '@paws/contracts/wallet';
+import type { z } from 'zod';
+import { WalletError } from './errors.ts';
+import { amountToMinor, presentGameResult } from './routes.ts';
+import type { WalletService } from './service.ts';
+import { signBody, verifyBody } from './signature.ts';
+
+/**
+ * The seamless-wallet contract as a provider sees it, decimal amounts included. Refusals throw WalletError
+ * (its `balance` in minor units). Both implementations behave the same; the studio uses either.
+ */
+export interface WalletClient {
+  authenticate(request: WalletAuthenticateRequest): Promise<WalletBalanceResponse>;
+  balance(request: WalletBalanceRequest): Promise<WalletBalanceResponse>;
+  bet(request: WalletBetRequest): Promise<WalletTransactionResponse>;
+  win(request: WalletWinRequest): Promise<WalletTransactionResponse>;
+  rollback(request: WalletRollbackRequest): Promise<WalletTransactionResponse>;
+  close?(): void;
+}
+
+function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new WalletError('VALIDATION_ERROR', {
+      message: issue?.message ?? 'Invalid request',
+      ...(issue?.path.length ? { field: issue.path.join('.') } : {}),
+    });
+  }
+  return result.data;
+}
+
+/** Same contract, no HTTP and no signature: the provider runs in this process. */
+export function createInProcessWalletClient(wallet: WalletService, providerCode: string): WalletClient {
+  return {
+    async authenticate(request) {
+      const body = parse(walletAuthenticateRequestSchema, request);
+      const r = await wallet.authenticate({ providerCode, sessionToken: body.sessionToken });
+      return { userId: r.userId, currency: r.currency, balance: fromMinor(r.balance, r.currency) };
+    },
+    async balance(request) {
+      const body = parse(walletBalanceRequestSchema, request);
+      const r = await wallet.balance({ providerCode, ...body });
+      return { userId: r.userId, currency: r.currency, balance: fromMinor(r.balance, r.currency) };
+    },
+    async bet(request) {
+      const body = parse(walletBetRequestSchema, request);
+      return presentGameResult(
+        await wallet.bet({ ...body, providerCode, amount: amountToMinor(body.amount, body.currency) }),
+      );
+    },
+    async win(request) {
+      const body = parse(walletWinRequestSchema, request);
+      return presentGameResult(
+        await wallet.win({ ...body, providerCode, amount: amountToMinor(body.amount, body.currency) }),
+      );
+    },
+    async rollback(request) {
+      const body = parse(walletRollbackRequestSchema, request);
+      return presentGameResult(await wallet.rollback({ ...body, providerCode }));
+    },
+  };
+}
+
+export interface HttpWalletClientOptions {
+  /** Origin of the operator, e.g. http://127.0.0.1:3001. */
+  baseUrl: string;
+  providerCode: string;
+  secret: string;
+  timeoutMs?: number;
+  /** Keep-alive sockets per client. */
+  maxSockets?: number;
+}
+
+/** Signs each call with the provider's secret and checks the signature of each answer. */
+export function createHttpWalletClient(options: HttpWalletClientOptions): WalletClient {
+  const base = new URL(
+    `${options.baseUrl.replace(/\/+$/, '')}/api/wallet/${encodeURIComponent(options.providerCode)}/`,
+  );
+  const transport = base.protocol === 'https:' ? https : http;
+  const agent = new transport.Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 64 });
+  const timeoutMs = options.timeoutMs ?? 10_000;
+
+  function post(path: string, body: unknown) {
+    const payload = JSON.stringify(body);
+    return new Promise<{ status: number; text: string; signature: string | undefined }>((resolve, reject) => {
+      const req = transport.request(
+        new URL(path, base),
+        {
+          method: 'POST',
+          agent,
+          timeout: timeoutMs,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(payload),
+            [walletSignatureHeader]: signBody(options.secret, payload),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            const signature = res.headers[walletSignatureHeader];
+            resolve({
+              status: res.statusCode ?? 0,
+              text: Buffer.concat(chunks).toString('utf8'),
+              signature: typeof signature === 'string' ? signature : undefined,
+            });
+          });
+          res.on('error', reject);
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error(`Wallet call ${path} timed out`)));
+      req.on('error', reject);
+      req.end(payload);
+    });
+  }
+
+  async function call<T>(path: string, body: unknown): Promise<T> {
+    const res = await post(path, body);
+    if (res.status === 200) {
+      if (!verifyBody(options.secret, res.text, res.signature))
+        throw new Error('Wallet answer has an invalid signature');
+      return JSON.parse(res.text) as T;
+    }
+    let error: { code?: string; message?: string; balance?: number; currency?: string; field?: string } = {};
+    try {
+      error = JSON.parse(res.text);
+    } catch {
+      // Not JSON: reported below as an internal error.
+    }
+    const code = (walletErrorCodes as readonly string[]).includes(error.code ?? '')
+      ? (error.code as WalletErrorCode)
+      : 'INTERNAL_ERROR';
+    const currency = currencyCodes.find((c) => c === error.currency) as CurrencyCode | undefined;
+    const balance =
+      typeof error.balance === 'number' && currency
+        ? (toMinor(error.balance, currency) ?? undefined)
+        : undefined;
+    throw new WalletError(code, {
+      message: error.message ?? `Wallet answered ${res.status}`,
+      ...(error.field ? { field: error.field } : {}),
+      ...(balance !== undefined && currency ? { balance, currency } : {}),
+    });
+  }
+
+  return {
+    authenticate: (request) => call('authenticate', request),
+    balance: (request) => call('balance', request),
+    bet: (request) => call('bet', request),
+    win: (request) => call('win', request),
+    rollback: (request) => call('rollback', request),
+    close: () => agent.destroy(),
+  };
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { walletRoutes } from './routes.ts';
+import { createWalletService, type WalletService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    wallet: WalletService;
+  }
+}
+
+/** The wallet service as `app.wallet`, and the providers' seamless-wallet API under /api/wallet. */
+export const wallet = fp(
+  async (app: FastifyInstance) => {
+    const service = createWalletService({ db: app.database.db });
+    await service.ready();
+    app.decorate('wallet', service);
+    await app.register(walletRoutes, {
+      prefix: '/api/wallet',
+      wallet: service,
+      serverSecret: app.env.SECRET,
+    });
+  },
+  { name: 'wallet', dependencies: ['env', 'database'] },
+);

@@ -1,0 +1,249 @@
+import {
+  type CurrencyCode,
+  fromMinor,
+  toMinor,
+  type WalletErrorBody,
+  walletAuthenticateRequestSchema,
+  walletBalanceRequestSchema,
+  walletBalanceResponseSchema,
+  walletBetRequestSchema,
+  walletErrorSchema,
+  walletRollbackRequestSchema,
+  walletSignatureHeader,
+  walletTransactionResponseSchema,
+  walletWinRequestSchema,
+} from '@paws/contracts/wallet';
+import type { FastifyError, FastifyRequest } from 'fastify';
+import { type FastifyPluginAsyncZod, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { WalletError } from './errors.ts';
+import type { GameResult, WalletService } from './service.ts';
+import { deriveProviderSecret, signBody, verifyBody } from './signature.ts';
+
+export interface WalletRoutesOptions {
+  wallet: WalletService;
+  serverSecret: string;
+  /** How long a provider's secret and enabled flag are cached (ms). */
+  providerCacheMs?: number;
+}
+
+const rawBodies = new WeakMap<FastifyRequest, string>();
+const requestSecrets = new WeakMap<FastifyRequest, string>();
+
+const paramsSchema = z.object({ provider: z.string().min(1).max(64) });
+const errors = {
+  400: walletErrorSchema,
+  401: walletErrorSchema,
+  402: walletErrorSchema,
+  409: walletErrorSchema,
+};
+
+/** Converts a decimal amount once, at the edge; more places than the currency has is a 400. */
+export function amountToMinor(amount: number, currency: CurrencyCode) {
+  const minor = toMinor(amount, currency);
+  if (minor === null) throw new WalletError('INVALID_AMOUNT', { field: 'amount' });
+  return minor;
+}
+
+export function presentGameResult(result: GameResult) {
+  return {
+    transactionId: result.transactionId,
+    walletTransactionId: result.id,
+    userId: result.userId,
+    currency: result.currency,
+    balance:
+      result.balance === null || result.currency === null ? null : fromMinor(result.balance, result.currency),
+  };
+}
+
+/**
+ * The seamless-wallet contract for game providers: POST {provider}/authenticate|balance|bet|win|rollback.
+ * Every call is signed: X-Signature is the hex HMAC-SHA256 of the raw body with the provider's secret.
+ * Answers are signed the same way.
+ */
+export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (
+  app,
+  { wallet, serverSecret, providerCacheMs = 30_000 },
+) => {
+  const providers = new Map<string, { secret: string | null; at: number }>();
+  async function providerSecret(code: string) {
+    const cached = providers.get(code);
+    if (cached && Date.now() - cached.at < providerCacheMs) return cached.secret;
+    const row = await wallet.getProvider(code);
+    const secret = row?.enabled ? (row.secret ?? deriveProviderSecret(serverSecret, code)) : null;
+    providers.set(code, { secret, at: Date.now() });
+    return secret;
+  }
+
+  // The signature covers the exact bytes sent, so the body is kept as received before parsing.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const raw = body as string;
+    rawBodies.set(request, raw);
+    try {
+      done(null, raw === '' ? undefined : JSON.parse(raw));
+    } catch {
+      // Bad JSON is answered after the signature check: unsigned junk gets 401, signed junk 400.
+      done(null, undefined);
+    }
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const { provider } = request.params as { provider?: string };
+    const raw = rawBodies.get(request);
+    const secret = provider ? await providerSecret(provider) : null;
+    const signature = request.headers[walletSignatureHeader];
+    if (
+      raw === undefined ||
+      !secret ||
+      !verifyBody(secret, raw, typeof signature === 'string' ? signature : undefined)
+    ) {
+      throw new WalletError('INVALID_SIGNATURE');
+    }
+    requestSecrets.set(request, secret);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const secret = requestSecrets.get(request);
+    if (secret && typeof payload === 'string') reply.header(walletSignatureHeader, signBody(secret, payload));
+    return payload;
+  });
+
+  app.setErrorHandler((error: FastifyError | WalletError, request, reply) => {
+    const body = toWalletError(error);
+    if (body.statusCode >= 500) request.log.error({ err: error }, 'wallet call failed');
+    else request.log.info({ code: body.code }, 'wallet call refused');
+    return reply.status(body.statusCode).send(body);
+  });
+
+  app.post(
+    '/:provider/authenticate',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'Who is playing this session, in which currency, with what balance',
+        params: paramsSchema,
+        body: walletAuthenticateRequestSchema,
+        response: { 200: walletBalanceResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const result = await wallet.authenticate({
+        providerCode: request.params.provider,
+        sessionToken: request.body.sessionToken,
+      });
+      return {
+        userId: result.userId,
+        currency: result.currency,
+        balance: fromMinor(result.balance, result.currency),
+      };
+    },
+  );
+
+  app.post(
+    '/:provider/balance',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: "The player's balance in the session's currency",
+        params: paramsSchema,
+        body: walletBalanceRequestSchema,
+        response: { 200: walletBalanceResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const result = await wallet.balance({ providerCode: request.params.provider, ...request.body });
+      return {
+        userId: result.userId,
+        currency: result.currency,
+        balance: fromMinor(result.balance, result.currency),
+      };
+    },
+  );
+
+  app.post(
+    '/:provider/bet',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'Debit a bet (idempotent by transactionId)',
+        params: paramsSchema,
+        body: walletBetRequestSchema,
+        response: { 200: walletTransactionResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { body } = request;
+      const result = await wallet.bet({
+        ...body,
+        providerCode: request.params.provider,
+        amount: amountToMinor(body.amount, body.currency),
+      });
+      return presentGameResult(result);
+    },
+  );
+
+  app.post(
+    '/:provider/win',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'Credit a win (idempotent by transactionId; accepted after the session expired)',
+        params: paramsSchema,
+        body: walletWinRequestSchema,
+        response: { 200: walletTransactionResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { body } = request;
+      const result = await wallet.win({
+        ...body,
+        providerCode: request.params.provider,
+        amount: amountToMinor(body.amount, body.currency),
+      });
+      return presentGameResult(result);
+    },
+  );
+
+  app.post(
+    '/:provider/rollback',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'Refund a bet (idempotent; an unknown bet is remembered and refused later)',
+        params: paramsSchema,
+        body: walletRollbackRequestSchema,
+        response: { 200: walletTransactionResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      presentGameResult(await wallet.rollback({ ...request.body, providerCode: request.params.provider })),
+  );
+};
+
+function toWalletError(error: unknown): WalletErrorBody {
+  if (error instanceof WalletError) {
+    const { balance, currency } = error.details;
+    return {
+      statusCode: error.statusCode,
+      message: error.message,
+      code: error.code,
+      ...(error.field ? { field: error.field } : {}),
+      ...(balance !== undefined && currency ? { balance: fromMinor(balance, currency), currency } : {}),
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
+    return {
+      statusCode: 400,
+      message: first?.message ?? 'Invalid request',
+      code: 'VALIDATION_ERROR',
+      ...(field ? { field } : {}),
+    };
+  }
+  const statusCode = (error as Partial<FastifyError>).statusCode;
+  if (typeof statusCode === 'number' && statusCode < 500) {
+    return { statusCode, message: (error as Error).message || 'Bad request', code: 'VALIDATION_ERROR' };
+  }
+  return { statusCode: 500, message: 'Internal Server Error', code: 'INTERNAL_ERROR' };
+}

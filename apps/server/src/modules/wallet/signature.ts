@@ -1,0 +1,31 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../../db/client.ts';
+import { walletProviders } from './schema.ts';
+
+/** Our own game studio: the provider seeded with every installation. */
+export const STUDIO_PROVIDER = { code: 'paws-studio', name: 'PAWS Studio' } as const;
+
+/**
+ * A provider row without its own secret signs with this one: derived from the server SECRET, so the
+ * built-in studio needs no extra configuration and rotating SECRET rotates it.
+ */
+export function deriveProviderSecret(serverSecret: string, providerCode: string) {
+  return createHmac('sha256', serverSecret).update(`wallet-provider:${providerCode}`).digest('hex');
+}
+
+export function signBody(secret: string, body: string) {
+  return createHmac('sha256', secret).update(body).digest('hex');
+}
+
+export function verifyBody(secret: string, body: string, signature: string | undefined) {
+  if (!signature || !/^[0-9a-f]{64}$/i.test(signature)) return false;
+  return timingSafeEqual(Buffer.from(signBody(secret, body), 'hex'), Buffer.from(signature, 'hex'));
+}
+
+/** Seed step: the studio provider, once. */
+export async function seedWalletProviders(db: Db) {
+  await db
+    .insert(walletProviders)
+    .values({ code: STUDIO_PROVIDER.code, name: STUDIO_PROVIDER.name, secret: null, enabled: true })
+    .onConflictDoNothing();
+}

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import type { CurrencyCode } from '@paws/contracts/wallet';
+import { type SQL, sql } from 'drizzle-orm';
+import type pg from 'pg';
+import type { Db } from '../../src/db/client.ts';
+import type { WalletService } from '../../src/modules/wallet/service.ts';
+import { deriveProviderSecret, STUDIO_PROVIDER, signBody } from '../../src/modules/wallet/signature.ts';
+import type { createTestApp } from '../helpers/test-app.ts';
+
+export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
+
+export async function query<T = Record<string, unknown>>(db: Db, statement: SQL): Promise<T[]> {
+  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+}
+
+/** A new player with accounts, funded through the wallet's own DEPOSIT primitive, and a game session. */
+export async function newPlayer(
+  wallet: WalletService,
+  options: { minor?: number; currency?: CurrencyCode; gameCode?: string } = {},
+) {
+  const userId = randomUUID();
+  const currency = options.currency ?? 'USD';
+  await wallet.ensureAccounts(userId);
+  if (options.minor) {
+    await wallet.deposit({ userId, currency, amount: options.minor, key: `fund-${userId}` });
+  }
+  const session = await wallet.createGameSession({
+    userId,
+    currency,
+    gameCode: options.gameCode ?? 'roulette',
+    providerCode: STUDIO_PROVIDER.code,
+  });
+  return { userId, currency, token: session.token };
+}
+
+/**
+ * Everything the ledger promises, checked in SQL: each transaction balanced per currency with at least two
+ * entries, each player's balance equal to the sum of its entries, no player below zero.
+ */
+export async function ledgerProblems(db: Db) {
+  const unbalanced = await query(
+    db,
+    sql`select e.transaction_id, a.currency_code, sum(e.amount)::text as total
+        from ledger_entries e join wallet_accounts a on a.id = e.account_id
+        group by e.transaction_id, a.currency_code having sum(e.amount) <> 0`,
+  );
+  const thin = await query(
+    db,
+    sql`select t.id from ledger_transactions t left join ledger_entries e on e.transaction_id = t.id
+        group by t.id having count(e.transaction_id) < 2`,
+  );
+  const drift = await query(
+    db,
+    sql`select a.id, a.balance::text as balance, coalesce(sum(e.amount), 0)::text as entries
+        from wallet_accounts a left join ledger_entries e on e.account_id = a.id
+        where a.kind = 'player' group by a.id having a.balance <> coalesce(sum(e.amount), 0)`,
+  );
+  const negative = await query(db, sql`select id from wallet_accounts where kind = 'player' and balance < 0`);
+  return { unbalanced, thin, drift, negative };
+}
+
+export const noProblems = { unbalanced: [], thin: [], drift: [], negative: [] };
+
+export async function countLedger(db: Db, where: SQL = sql`true`) {
+  const [row] = await query<{ n: string | number }>(
+    db,
+    sql`select count(*) as n from ledger_transactions where ${where}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+export const studioSecret = (ctx: TestContext) => deriveProviderSecret(ctx.env.SECRET, STUDIO_PROVIDER.code);
+
+/** A provider's call over HTTP, signed with `secret` unless a signature is given. */
+export function walletCall(
+  ctx: TestContext,
+  call: string,
+  body: unknown,
+  options: { secret?: string; signature?: string | null; raw?: string; provider?: string } = {},
+) {
+  const payload = options.raw ?? JSON.stringify(body);
+  const signature =
+    options.signature === undefined
+      ? signBody(options.secret ?? studioSecret(ctx), payload)
+      : options.signature;
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/wallet/${options.provider ?? STUDIO_PROVIDER.code}/${call}`,
+    headers: {
+      'content-type': 'application/json',
+      ...(signature === null ? {} : { 'x-signature': signature }),
+    },
+    payload,
+  });
+}
+
+let counter = 0;
+/** A transaction id unique within the test process. */
+export const txId = (prefix = 'tx') => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+
+/**
+ * The shared harness drops the test database right after `pool.end()`, which resolves before the pool's
+ * sockets have closed; with many connections open the forced drop then kills them mid-close and pg reports
+ * unhandled 57P01 errors. Make the close wait for every connection to be gone.
+ */
+export function closePoolFully(ctx: TestContext) {
+  const database = ctx.app.database;
+  if (database.kind !== 'postgres') return;
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  const end = database.close.bind(database);
+  database.close = async () => {
+    let left = pool.totalCount;
+    const gone = new Promise<void>((resolve) => {
+      if (left === 0) resolve();
+      pool.on('remove', () => {
+        if (--left <= 0) resolve();
+      });
+    });
+    await end();
+    await gone;
+  };
+}

@@ -1,0 +1,88 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/lib/format';
+import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
+import { usePopover } from '@/lib/use-popover';
+import styles from './header-menus.module.css';
+
+/** One balance as the user data carries it (spec 000 §3). */
+export interface Balance {
+  currencyCode: string;
+  amount: number;
+  currency?: { symbol?: string | null } | null;
+}
+
+/** Spec 000 §3: non-real currencies skip the money symbol. */
+export const NON_REAL_CURRENCIES = ['PAWS', 'BONUS_USD', 'FREE_SPINS'];
+
+const labelKeys: Record<string, 'balance.bonus' | 'balance.freeSpins' | 'balance.paws' | undefined> = {
+  BONUS_USD: 'balance.bonus',
+  FREE_SPINS: 'balance.freeSpins',
+  PAWS: 'balance.paws',
+};
+
+export function formatBalance(balance: Balance): string {
+  const amount = formatNumber(balance.amount);
+  if (NON_REAL_CURRENCIES.includes(balance.currencyCode)) return amount;
+  const symbol = balance.currency?.symbol ?? (balance.currencyCode === 'USD' ? '$' : '');
+  return `${symbol}${amount}`;
+}
+
+/** Spec 000 §4: USD by default, PAWS on screens 1920px and wider; falls back to the first balance. */
+export function defaultCurrency(balances: Balance[], wide: boolean): string | undefined {
+  const wanted = wide ? 'PAWS' : 'USD';
+  return balances.find((balance) => balance.currencyCode === wanted)?.currencyCode ?? balances[0]?.currencyCode;
+}
+
+/** The header balance: one currency at a time; the choices are the balances passed in. */
+export function BalanceButton({ balances }: { balances: Balance[] }) {
+  const { t } = useTranslation();
+  const wide = useMediaQuery(`(min-width: ${breakpoints.wide}px)`);
+  const [chosen, setChosen] = useState<string>();
+  const { open, setOpen, rootRef, triggerRef } = usePopover();
+  const listId = useId();
+  const code = chosen && balances.some((b) => b.currencyCode === chosen) ? chosen : defaultCurrency(balances, wide);
+  const current = balances.find((balance) => balance.currencyCode === code);
+  const label = (balance: Balance) => {
+    const key = labelKeys[balance.currencyCode];
+    return key ? t(key) : balance.currencyCode;
+  };
+  if (!current) return null;
+  return (
+    <div ref={rootRef} className={styles.menuRoot}>
+      <button
+        ref={triggerRef}
+        type="button"
+        className={`${styles.trigger} ${styles.balance}`}
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-label={t('balance.label', { amount: formatBalance(current), currency: label(current) })}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span className={styles.amount}>{formatBalance(current)}</span>
+        <span className={styles.currency}>{label(current)}</span>
+      </button>
+      {open ? (
+        <ul id={listId} className={styles.menu} aria-label={t('balance.choose')}>
+          {balances.map((balance) => (
+            <li key={balance.currencyCode}>
+              <button
+                type="button"
+                className={styles.item}
+                aria-pressed={balance.currencyCode === code}
+                onClick={() => {
+                  setChosen(balance.currencyCode);
+                  setOpen(false);
+                  triggerRef.current?.focus();
+                }}
+              >
+                <span>{label(balance)}</span>
+                <span className={styles.amount}>{formatBalance(balance)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  applyPhoneMask,
+  maskOf,
+  type PhonePrefix,
+  phonePrefixes,
+  type AuthTab,
+} from '../utils/credentials';
+import styles from './auth-form.module.css';
+
+interface FieldShellProps {
+  label: string;
+  error?: string | undefined;
+  children: (ids: { inputId: string; errorId: string }) => ReactNode;
+  hint?: ReactNode;
+}
+
+function FieldShell({ label, error, children, hint }: FieldShellProps) {
+  const inputId = useId();
+  const errorId = useId();
+  return (
+    <div className={`${styles.field} ${error ? styles.invalid : ''}`}>
+      <label htmlFor={inputId} className={styles.label}>
+        {label}
+      </label>
+      {children({ inputId, errorId })}
+      {error ? (
+        <p id={errorId} className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : (
+        hint
+      )}
+    </div>
+  );
+}
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
+  label: string;
+  error?: string | undefined;
+};
+
+export function TextField({ label, error, className, ...props }: InputProps) {
+  return (
+    <FieldShell label={label} error={error}>
+      {({ inputId, errorId }) => (
+        <input
+          id={inputId}
+          className={`${styles.input} ${className ?? ''}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...props}
+        />
+      )}
+    </FieldShell>
+  );
+}
+
+export function PasswordField({ label, error, ...props }: InputProps) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  return (
+    <FieldShell label={label} error={error}>
+      {({ inputId, errorId }) => (
+        <div className={styles.withAction}>
+          <input
+            id={inputId}
+            type={shown ? 'text' : 'password'}
+            className={styles.input}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            {...props}
+          />
+          <button
+            type="button"
+            className={styles.reveal}
+            aria-pressed={shown}
+            onClick={() => setShown((value) => !value)}
+          >
+            {shown ? t('auth.hidePassword') : t('auth.showPassword')}
+          </button>
+        </div>
+      )}
+    </FieldShell>
+  );
+}
+
+/** A prefix picker (+44, +1, +7) and the national number, laid out on the prefix's mask as it is typed. */
+export function PhoneField({
+  label,
+  error,
+  prefix,
+  onPrefixChange,
+  value,
+  onValueChange,
+  autoFocus,
+  name = 'phone',
+}: {
+  label: string;
+  error?: string | undefined;
+  prefix: PhonePrefix;
+  onPrefixChange: (prefix: PhonePrefix) => void;
+  value: string;
+  onValueChange: (value: string) => void;
+  autoFocus?: boolean;
+  name?: string;
+}) {
+  const { t } = useTranslation();
+  const mask = maskOf(prefix);
+  const example = phonePrefixes.find((entry) => entry.prefix === prefix)?.example;
+  return (
+    <FieldShell label={label} error={error}>
+      {({ inputId, errorId }) => (
+        <div className={styles.phone}>
+          <select
+            className={styles.prefix}
+            aria-label={t('auth.phonePrefix')}
+            value={prefix}
+            onChange={(event) => {
+              const next = event.target.value as PhonePrefix;
+              onPrefixChange(next);
+              onValueChange(applyPhoneMask(value, maskOf(next)));
+            }}
+          >
+            {phonePrefixes.map((entry) => (
+              <option key={entry.prefix} value={entry.prefix}>
+                {entry.prefix}
+              </option>
+            ))}
+          </select>
+          <input
+            id={inputId}
+            name={name}
+            className={styles.input}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            // biome-ignore lint/a11y/noAutofocus: the modal's first field takes focus when a tab opens
+            autoFocus={autoFocus}
+            placeholder={example}
+            value={value}
+            maxLength={mask.length}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(event) => onValueChange(applyPhoneMask(event.target.value, mask))}
+          />
+        </div>
+      )}
+    </FieldShell>
+  );
+}
+
+/** Spec 000 §2: the Mail / Phone number switch of log-in, sign-up and forgot-password. */
+export function ChannelTabs({ value, onChange }: { value: AuthTab; onChange: (tab: AuthTab) => void }) {
+  const { t } = useTranslation();
+  const tabs: { key: AuthTab; label: string }[] = [
+    { key: 'email', label: t('auth.tabs.mail') },
+    { key: 'phone', label: t('auth.tabs.phone') },
+  ];
+  return (
+    <div role="tablist" aria-label={t('auth.tabs.label')} className={styles.tabs}>
+      {tabs.map((tab) => (
+        <button
+          key={tab.key}
+          type="button"
+          role="tab"
+          aria-selected={value === tab.key}
+          className={`${styles.tab} ${value === tab.key ? styles.tabActive : ''}`}
+          onClick={() => onChange(tab.key)}
+        >
+          {tab.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export function FormError({ message }: { message?: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p className={styles.rootError} role="alert">
+      {message}
+    </p>
+  );
+}

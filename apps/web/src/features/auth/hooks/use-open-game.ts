@@ -1,0 +1,40 @@
+import { useNavigate } from 'react-router';
+import { type GameQuery, GAMES_LIST_ANCHOR, paths } from '@/config/paths';
+import { getRuntimeConfig } from '@/config/runtime-config';
+import { getAuthToken } from '../api/auth-token';
+import { authModalState } from '../utils/auth-modal-state';
+import { useAuthStatus } from './use-auth';
+
+/** True when the landing app runs as an installed app (its handover then asks for the PWA notice). */
+const isStandalone = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches;
+
+/** The platform's /verify address for a handover, with the game when there is one. */
+export function handoverUrl(platformUrl: string, authToken: string, game?: GameQuery, fromPWA = false) {
+  return `${platformUrl.replace(/\/+$/, '')}${paths.verify.getHref({ authToken, ...game, fromPWA })}`;
+}
+
+/**
+ * Spec 000 §4, opening a game. Platform: the game screen (or home at the games list). Landing, signed in:
+ * a single-use auth token and over to the platform's /verify. Landing, signed out: the login modal.
+ */
+export function useOpenGame() {
+  const navigate = useNavigate();
+  const { isSignedIn } = useAuthStatus();
+  return async (game?: GameQuery) => {
+    const config = getRuntimeConfig();
+    if (config.isPlatform) {
+      await navigate(game ? paths.game.getHref(game) : `/#${GAMES_LIST_ANCHOR}`);
+      return;
+    }
+    if (!isSignedIn) {
+      await navigate(
+        { pathname: window.location.pathname, search: window.location.search },
+        { state: authModalState('login'), replace: true, preventScrollReset: true },
+      );
+      return;
+    }
+    const { authToken } = await getAuthToken();
+    window.location.assign(handoverUrl(config.platformUrl, authToken, game, isStandalone()));
+  };
+}
