@@ -1,14 +1,14 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { lazyPage } from '@/lib/lazy-page';
+import { reportingPreloadErrors } from '@/lib/preload-error';
 import { useAuthStatus, useSessionExpiredHandler } from '../hooks/use-auth';
 import { readAuthModalIntent } from '../utils/auth-modal-state';
 import { rememberReferralCode } from '../utils/referral-code';
 
 // The modal, its forms and the shared schemas load only when someone opens it.
-const AuthModal = lazyPage(() => import('./auth-modal'), 'AuthModal') as React.LazyExoticComponent<
-  typeof import('./auth-modal').AuthModal
->;
+const AuthModal = lazy(
+  reportingPreloadErrors(() => import('./auth-modal').then((module) => ({ default: module.AuthModal }))),
+);
 
 /**
  * Lives in the page wrapper: opens the auth modal when the navigation state carries
