@@ -2,12 +2,29 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The dev server proxies API and config to a running server (npm run dev -w @paws/server).
 const backend = process.env.VITE_BACKEND ?? 'http://localhost:3001';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The installable platform app (spec 000 §1). One build serves both faces, so nothing is injected:
+    // src/lib/pwa.ts links the manifest and registers /sw.js only when config.isPlatform is true.
+    VitePWA({
+      injectRegister: false,
+      manifest: false,
+      strategies: 'generateSW',
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/studio/, /^\/socket\.io/, /^\/config\.json/, /^\/dev\//],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+      },
+    }),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
@@ -24,7 +41,13 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries change far less often than app code: a separate chunk stays cached across releases.
-        codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/ }] },
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: /[\\/]node_modules[\\/](?!zod[\\/]|react-hook-form[\\/])/, priority: 2 },
+            // Form and schema libraries serve lazy modals and screens only: kept out of the entry's vendor chunk.
+            { name: 'forms', test: /[\\/]node_modules[\\/](zod|react-hook-form)[\\/]/, priority: 1 },
+          ],
+        },
       },
     },
   },

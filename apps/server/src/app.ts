@@ -21,7 +21,9 @@ import { outboxRoutes } from './modules/outbox/routes.ts';
 import { createOutboxService, type OutboxService } from './modules/outbox/service.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { wallet } from './modules/wallet/plugin.ts';
+import { GameProviderRegistry } from './modules/catalog/providers.ts';
 import { errorHandler } from './plugins/error-handler.ts';
+import { socketServer } from './plugins/socket.ts';
 import { web } from './plugins/web.ts';
 
 declare module 'fastify' {
@@ -103,7 +105,10 @@ export async function buildApp({ env, database, logger, identity }: BuildOptions
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
+  await app.register(socketServer);
+
   // App services.
+  app.decorate('gameProviders', new GameProviderRegistry());
   app.decorate('outbox', createOutboxService(app.database.db));
   // Wallet: app.wallet and the providers' seamless-wallet API under /api/wallet.
   await app.register(wallet);

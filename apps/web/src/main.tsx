@@ -7,6 +7,7 @@ import { StatusPanel } from '@/components/ui/status-panel';
 import { loadRuntimeConfig } from '@/config/runtime-config';
 import { initI18n } from '@/lib/i18n/i18n';
 import { installPreloadErrorReload } from '@/lib/preload-error';
+import { linkPlatformManifest, registerPlatformServiceWorker } from '@/lib/pwa';
 import { applyVibe, readStoredVibe } from '@/lib/vibe';
 
 installPreloadErrorReload();
@@ -21,7 +22,9 @@ const root = createRoot(container);
 const i18nReady = initI18n().catch((error: unknown) => console.error(error));
 
 Promise.all([loadRuntimeConfig(), i18nReady]).then(
-  () => {
+  ([config]) => {
+    linkPlatformManifest(config.isPlatform);
+    void registerPlatformServiceWorker(config.isPlatform);
     root.render(
       <StrictMode>
         <App />

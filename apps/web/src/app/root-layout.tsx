@@ -1,13 +1,17 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { BottomNav } from '@/components/layout/bottom-nav';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { PageWrapper } from '@/components/layout/page-wrapper';
+import { FromPwaNotice } from '@/components/ui/from-pwa-notice';
 import { PageSpinner } from '@/components/ui/spinner';
-import { GuestActions } from '@/features/auth/components/guest-actions';
+import { AuthModalHost } from '@/features/auth/components/auth-modal-host';
+import { GameSearch } from '@/features/home/components/game-search';
+import { requestNotificationPermission } from '@/lib/browser-notifications';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { HeaderActions } from './header-actions';
 import { isRouteHandle } from './route-handle';
 
 /** 'FAQ · PAWS' from the deepest matched route that declares a title. */
@@ -23,12 +27,16 @@ function useRouteTitle() {
 export function RootLayout() {
   const { t } = useTranslation();
   useRouteTitle();
+  // Spec 000 §4: permission is asked on load while it is still 'default'.
+  useEffect(() => {
+    void requestNotificationPermission();
+  }, []);
   return (
-    <PageWrapper>
+    <PageWrapper modals={<AuthModalHost />} overlays={<FromPwaNotice />}>
       <a href="#main" className="skip-link">
         {t('common.skipToContent')}
       </a>
-      <Header actions={<GuestActions />} />
+      <Header actions={<HeaderActions />} search={<GameSearch />} />
       <main id="main" tabIndex={-1} className="container">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />

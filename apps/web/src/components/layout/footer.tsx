@@ -5,20 +5,7 @@ import { LanguagePicker } from '@/components/ui/language-picker';
 import { LogoLink } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import styles from './footer.module.css';
-
-/** Spec 000 §2: a row of eleven partner and payment logos. Neutral marks hold the places until the real artwork arrives. */
-const PARTNER_SLOTS = 11;
-
-const partnerMarks = [
-  <g key="rings">
-    <circle cx="22" cy="16" r="9" />
-    <circle cx="34" cy="16" r="9" />
-  </g>,
-  <path key="shield" d="M28 5 38 9v7c0 6-4.4 10-10 12-5.6-2-10-6-10-12V9z" />,
-  <path key="diamond" d="m28 4 12 12-12 12-12-12z" />,
-  <path key="bolt" d="M31 3 19 18h8l-3 11 13-16h-8z" />,
-  <path key="hex" d="m28 4 11 6v12l-11 6-11-6V10z" />,
-];
+import { partnerMarkKeys, partnerMarks } from './partner-marks';
 
 export function Footer() {
   const { t } = useTranslation();
@@ -53,11 +40,22 @@ export function Footer() {
           <section className={styles.partners} aria-label={t('footer.partners')}>
             <h2 className={styles.partnersTitle}>{t('footer.partners')}</h2>
             <ul className={styles.partnerRow}>
-              {Array.from({ length: PARTNER_SLOTS }, (_, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a fixed row of identical placeholders.
-                <li key={index} className={styles.partner} aria-hidden="true">
-                  <svg viewBox="0 0 56 32" width="56" height="32" focusable="false" aria-hidden="true">
-                    {partnerMarks[index % partnerMarks.length]}
+              {partnerMarkKeys.map((key) => (
+                <li key={key} className={styles.partner} title={t(`footer.marks.${key}`)}>
+                  <svg
+                    viewBox="0 0 56 32"
+                    width="56"
+                    height="32"
+                    focusable="false"
+                    role="img"
+                    aria-label={t(`footer.marks.${key}`)}
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.8"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  >
+                    {partnerMarks[key]}
                   </svg>
                 </li>
               ))}

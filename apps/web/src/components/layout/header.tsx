@@ -3,17 +3,26 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { LogoLink } from '@/components/ui/logo';
 import { SearchBox } from '@/components/ui/search-box';
+import { VibeMenu } from '@/components/ui/vibe-menu';
 import { paths } from '@/config/paths';
 import styles from './header.module.css';
 
-const navClass = ({ isActive }: { isActive: boolean }) =>
-  `${styles.navLink} ${isActive ? styles.active : ''}`;
+const navClass = ({ isActive }: { isActive: boolean }) => `${styles.navLink} ${isActive ? styles.active : ''}`;
 
-/**
- * Spec 000 §2 header. `actions` is the right-hand slot: Log in / Create account for visitors now,
- * balance, bell and user menu for players later (composed in app/, so layout stays feature-free).
- */
-export function Header({ actions }: { actions?: ReactNode }) {
+export interface HeaderProps {
+  /**
+   * The right-hand slot: Log in / Create account for visitors; for players the identity work passes
+   * <BalanceButton>, <NotificationBell> and <UserMenu> (composed in app/, so layout stays feature-free).
+   */
+  actions?: ReactNode;
+  /** The search slot; app/ passes the catalogue search. */
+  search?: ReactNode;
+  /** Visitors get the vibe switch in the header; players have it in the user menu. */
+  showVibeMenu?: boolean;
+}
+
+/** Spec 000 §2 header; below 1024px a compact logo/actions bar with the search on its own row. */
+export function Header({ actions, search, showVibeMenu = true }: HeaderProps) {
   const { t } = useTranslation();
   return (
     <header className={styles.header}>
@@ -42,8 +51,11 @@ export function Header({ actions }: { actions?: ReactNode }) {
               {t('nav.news')}
             </NavLink>
           </nav>
-          <SearchBox className={styles.search} />
-          <div className={styles.actions}>{actions}</div>
+          <div className={styles.search}>{search ?? <SearchBox />}</div>
+          <div className={styles.actions}>
+            {showVibeMenu ? <VibeMenu /> : null}
+            {actions}
+          </div>
         </div>
       </div>
     </header>

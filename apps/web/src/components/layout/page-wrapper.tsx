@@ -1,17 +1,30 @@
 import type { ReactNode } from 'react';
 import styles from './page-wrapper.module.css';
+import { VibeTransition } from './vibe-transition';
+
+export interface PageWrapperProps {
+  children: ReactNode;
+  /** The modal host: the login/registration modal and any screen-wide dialogs, composed in app/. */
+  modals?: ReactNode;
+  /** The banned-user modal (spec 001), supplied by its feature. */
+  bannedModal?: ReactNode;
+  /** Other layers over every screen (notices, onboarding). */
+  overlays?: ReactNode;
+}
 
 /**
- * Spec 000 §2 page wrapper: the page itself plus the layers that sit over every screen
- * (login/registration modal, banned modal, vibe transition overlay), passed in from app/ as `overlays`.
- * Smooth scrolling is set on <html> in styles/base.css.
+ * Spec 000 §2 page wrapper: the page plus the layers over every screen: modal host, banned modal,
+ * the vibe transition overlay. Smooth scrolling is set on <html> in styles/base.css.
  */
-export function PageWrapper({ children, overlays }: { children: ReactNode; overlays?: ReactNode }) {
+export function PageWrapper({ children, modals, bannedModal, overlays }: PageWrapperProps) {
   return (
     <div className={styles.page}>
       <div className={styles.glow} aria-hidden="true" />
       {children}
+      <div data-slot="modal-host">{modals}</div>
+      <div data-slot="banned-modal">{bannedModal}</div>
       {overlays}
+      <VibeTransition />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { api } from '@/lib/api-client';
 import { type AuthStatus, authStatusQueryOptions } from '../api/auth-status';
 import { logout } from '../api/logout';
 import { userDataQueryOptions } from '../api/user-data';
+import { redirectTo } from '../utils/redirect';
 
 /** Spec 001 §4: the auth status (201 signed in, 401 signed out), probed once per page load. */
 export function useAuthStatus() {
@@ -29,7 +30,7 @@ export function markSignedIn(queryClient: QueryClient) {
 export function endSession(queryClient: QueryClient) {
   queryClient.setQueryData(authStatusQueryOptions().queryKey, 401);
   queryClient.removeQueries({ queryKey: userDataQueryOptions().queryKey });
-  window.location.assign(getRuntimeConfig().spaceUrl);
+  redirectTo(getRuntimeConfig().spaceUrl);
 }
 
 export function useLogout() {

@@ -3,6 +3,7 @@ import { type GameQuery, GAMES_LIST_ANCHOR, paths } from '@/config/paths';
 import { getRuntimeConfig } from '@/config/runtime-config';
 import { getAuthToken } from '../api/auth-token';
 import { authModalState } from '../utils/auth-modal-state';
+import { redirectTo } from '../utils/redirect';
 import { useAuthStatus } from './use-auth';
 
 /** True when the landing app runs as an installed app (its handover then asks for the PWA notice). */
@@ -35,6 +36,6 @@ export function useOpenGame() {
       return;
     }
     const { authToken } = await getAuthToken();
-    window.location.assign(handoverUrl(config.platformUrl, authToken, game, isStandalone()));
+    redirectTo(handoverUrl(config.platformUrl, authToken, game, isStandalone()));
   };
 }

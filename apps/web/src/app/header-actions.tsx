@@ -1,0 +1,26 @@
+import { BalanceButton } from '@/components/layout/balance-button';
+import { NotificationBell } from '@/components/layout/notification-bell';
+import { UserMenu } from '@/components/layout/user-menu';
+import { GuestActions } from '@/features/auth/components/guest-actions';
+import { useAuthStatus, useLogout, useUser } from '@/features/auth/hooks/use-auth';
+
+/** The header's right-hand slot: Log in / Create account for visitors; balance, bell and user menu for players. */
+export function HeaderActions() {
+  const { isSignedIn } = useAuthStatus();
+  const { data } = useUser();
+  const logout = useLogout();
+  if (!isSignedIn) return <GuestActions />;
+  const user = data?.user;
+  return (
+    <>
+      <BalanceButton balances={data?.balances ?? []} />
+      <NotificationBell notifications={[]} />
+      <UserMenu
+        username={user?.username ?? user?.email ?? user?.phone ?? ''}
+        avatarUrl={user?.linkMinified}
+        isManager={user?.isManager}
+        onLogout={() => logout.mutate()}
+      />
+    </>
+  );
+}

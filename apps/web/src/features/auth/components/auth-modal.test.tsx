@@ -1,0 +1,228 @@
+import { authMessages, authServerMessages } from '@paws/contracts/auth';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authStatusQueryOptions } from '../api/auth-status';
+import { apiError, mockApi } from '../testing/mock-api';
+import { renderWithProviders } from '../testing/render';
+import { TIME_FOR_CODE_STORAGE_KEY } from '../utils/resend-timer';
+import { AuthModal } from './auth-modal';
+
+const dialog = () => screen.getByRole('dialog');
+const field = (name: RegExp | string) => within(dialog()).getByLabelText(name, { selector: 'input' });
+/** The message shown under an input (its aria-describedby). */
+const errorOf = (input: HTMLElement) => {
+  const id = input.getAttribute('aria-describedby');
+  return id ? document.getElementById(id)?.textContent : undefined;
+};
+const submit = (name: string) => within(dialog()).getAllByRole('button', { name }).at(-1)!;
+
+async function open(mode: 'login' | 'register' = 'login') {
+  const onClose = vi.fn();
+  const user = userEvent.setup();
+  const view = await renderWithProviders(<AuthModal initialMode={mode} onClose={onClose} />);
+  return { ...view, user, onClose };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('auth modal: login step', () => {
+  it('keeps submit disabled until both an e-mail and a password are typed', async () => {
+    mockApi({});
+    const { user } = await open();
+    const button = submit('Log in');
+    expect(button).toBeDisabled();
+    await user.type(field('Email'), 'a@b.co');
+    expect(button).toBeDisabled();
+    await user.type(field('Password'), 'x');
+    expect(button).toBeEnabled();
+    await user.clear(field('Email'));
+    expect(button).toBeDisabled();
+  });
+
+  it('shows the spec message on the e-mail field and clears it when an input changes', async () => {
+    mockApi({});
+    const { user } = await open();
+    await user.type(field('Email'), 'not-an-email');
+    await user.type(field('Password'), 'whatever');
+    await user.click(submit('Log in'));
+    expect(errorOf(field('Email'))).toBe(authMessages.emailInvalid);
+    expect(field('Email')).toHaveAttribute('aria-invalid', 'true');
+    await user.type(field('Password'), '1');
+    expect(screen.queryByText(authMessages.emailInvalid)).not.toBeInTheDocument();
+    expect(field('Email')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('puts a server error naming the password on the password field, others at the form root', async () => {
+    let reply = apiError(401, authServerMessages.invalidEmailCredentials, 'password');
+    const api = mockApi({ 'POST /auth/login': () => reply });
+    const { user } = await open();
+    await user.type(field('Email'), 'demo@paws.local');
+    await user.type(field('Password'), 'Wrong#123');
+    await user.click(submit('Log in'));
+    await waitFor(() => expect(errorOf(field('Password'))).toBe(authServerMessages.invalidEmailCredentials));
+    expect(api.callsTo('POST', '/auth/login')[0]?.body).toEqual({
+      email: 'demo@paws.local',
+      password: 'Wrong#123',
+      callbackUrl: `${window.location.origin}/callback/login`,
+    });
+
+    reply = apiError(429, 'Please wait 42 seconds before requesting a new code');
+    await user.type(field('Password'), '!');
+    await user.click(submit('Log in'));
+    const root = await within(dialog()).findByText('Please wait 42 seconds before requesting a new code');
+    expect(root).toHaveAttribute('role', 'alert');
+    expect(errorOf(field('Password'))).toBeUndefined();
+  });
+
+  it('e-mail log-in goes straight to success; Continue closes the modal', async () => {
+    mockApi({ 'POST /auth/login': { status: 201, body: { channel: 'email' } } });
+    const { user, onClose } = await open();
+    await user.type(field('Email'), 'demo@paws.local');
+    await user.type(field('Password'), 'Demo#2026');
+    await user.click(submit('Log in'));
+    expect(
+      await screen.findByText('We sent a link to confirm your email, please check your spam box too'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('auth modal: sign-up', () => {
+  it('shows confirm password only once a password is typed, and checks the rules on the right fields', async () => {
+    mockApi({});
+    const { user } = await open('register');
+    expect(within(dialog()).queryByLabelText('Confirm password')).not.toBeInTheDocument();
+    await user.type(field('Email'), 'new@paws.local');
+    await user.type(field('Password'), 'weakpass');
+    expect(field('Confirm password')).toBeInTheDocument();
+    await user.type(field('Confirm password'), 'other');
+    await user.type(field(/Promo code/), 'ab');
+    await user.click(submit('Create account'));
+    expect(errorOf(field('Password'))).toBe(authMessages.passwordUppercase);
+    expect(errorOf(field(/Promo code/))).toBe(authMessages.promoInvalid);
+    expect(errorOf(field('Email'))).toBeUndefined();
+
+    // The match is checked once the fields themselves pass (the shared schema's refinement).
+    await user.clear(field('Password'));
+    await user.type(field('Password'), 'Secret#123');
+    await user.clear(field(/Promo code/));
+    await user.click(submit('Create account'));
+    expect(errorOf(field('Confirm password'))).toBe(authMessages.passwordsMustMatch);
+    expect(errorOf(field('Password'))).toBeUndefined();
+  });
+
+  it('sends promo and the stored referralCode as the query, then shows the e-mail success text', async () => {
+    localStorage.setItem('referralCode', 'friend42');
+    const api = mockApi({ 'POST /auth/registration': { status: 201, body: { channel: 'email' } } });
+    const { user } = await open('register');
+    await user.type(field('Email'), 'new@paws.local');
+    await user.type(field('Password'), 'Secret#123');
+    await user.type(field('Confirm password'), 'Secret#123');
+    await user.type(field(/Promo code/), 'WELCOM');
+    await user.click(submit('Create account'));
+    await screen.findByText('We sent a link to confirm your email, please check your spam box too');
+    const [call] = api.callsTo('POST', '/auth/registration');
+    expect(call?.query.get('promo')).toBe('WELCOM');
+    expect(call?.query.get('referralCode')).toBe('friend42');
+    expect(call?.body).toEqual({
+      email: 'new@paws.local',
+      password: 'Secret#123',
+      callbackUrl: `${window.location.origin}/callback/register`,
+    });
+  });
+
+  it('phone sign-up: masked number, verifyCode, six digits sign in and close', async () => {
+    const api = mockApi({
+      'POST /auth/registration': { status: 201, body: { channel: 'sms' } },
+      'POST /auth/registration/verify': { status: 201, body: { success: true } },
+      'GET /profile/user-data': { status: 401, body: { statusCode: 401, message: 'Unauthorized' } },
+    });
+    const { user, onClose, queryClient } = await open('register');
+    await user.click(screen.getByRole('tab', { name: 'Phone number' }));
+    await user.selectOptions(screen.getByLabelText('Country code'), '+7');
+    await user.type(field('Phone number'), '9a1234567890');
+    expect(field('Phone number')).toHaveValue('912 345 67 89');
+    await user.type(field('Password'), 'Secret#123');
+    await user.type(field('Confirm password'), 'Secret#123');
+    await user.click(submit('Create account'));
+
+    expect(await screen.findByRole('heading', { name: 'Verification Code' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/auth/registration')[0]?.body).toMatchObject({ phone: '+7 912 345 67 89' });
+    expect(Number(localStorage.getItem(TIME_FOR_CODE_STORAGE_KEY))).toBeGreaterThan(Date.now() - 5000);
+
+    await user.type(screen.getByLabelText('Digit 1 of 6'), '123456');
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.callsTo('POST', '/auth/registration/verify')[0]?.body).toEqual({
+      phone: '+7 912 345 67 89',
+      otpPhone: '123456',
+    });
+    expect(queryClient.getQueryData(authStatusQueryOptions().queryKey)).toBe(201);
+  });
+
+  it('phone number errors: incomplete number', async () => {
+    mockApi({});
+    const { user } = await open();
+    await user.click(screen.getByRole('tab', { name: 'Phone number' }));
+    await user.type(field('Phone number'), '77009');
+    await user.type(field('Password'), 'x');
+    await user.click(submit('Log in'));
+    expect(errorOf(field('Phone number'))).toBe(authMessages.phoneIncomplete);
+  });
+});
+
+describe('auth modal: forgot password', () => {
+  it('shows the spec failure text when the request fails', async () => {
+    mockApi({ 'POST /auth/reset-password': apiError(500, 'Internal Server Error') });
+    const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    await user.type(field('Email'), 'demo@paws.local');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('Failed to request password reset')).toBeInTheDocument();
+  });
+
+  it('goes forgotPassword → verifyCode → newPassword → success with the code as otpEmail', async () => {
+    const api = mockApi({
+      'POST /auth/reset-password': { status: 201, body: { channel: 'email' } },
+      'POST /auth/reset-password/verify': (call) =>
+        (call.body as { otpEmail: string }).otpEmail === '654321'
+          ? { status: 201, body: { success: true } }
+          : apiError(400, authServerMessages.wrongCode, 'otpEmail'),
+      'POST /auth/reset-password/new-password': { status: 201, body: { success: true } },
+    });
+    const { user, onClose } = await open();
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(screen.getByRole('heading', { name: 'Forgot password' })).toBeInTheDocument();
+    await user.type(field('Email'), 'demo@paws.local');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await screen.findByRole('heading', { name: 'Verification Code' });
+
+    await user.type(screen.getByLabelText('Digit 1 of 6'), '111111');
+    expect(await screen.findByText(authServerMessages.wrongCode)).toBeInTheDocument();
+    expect(dialog()).toHaveAttribute('data-state', 'error');
+
+    await user.click(screen.getByLabelText('Digit 1 of 6'));
+    await user.paste('654321');
+    await screen.findByRole('heading', { name: 'New password' });
+
+    await user.type(field('New password'), 'Fresh#2026');
+    await user.type(field('Confirm password'), 'Fresh#2027');
+    await user.click(screen.getByRole('button', { name: 'Save password' }));
+    expect(errorOf(field('Confirm password'))).toBe(authMessages.passwordsMustMatch);
+    await user.clear(field('Confirm password'));
+    await user.type(field('Confirm password'), 'Fresh#2026');
+    await user.click(screen.getByRole('button', { name: 'Save password' }));
+
+    expect(await screen.findByText('Password reset successfully')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/auth/reset-password/new-password')[0]?.body).toEqual({
+      email: 'demo@paws.local',
+      newPassword: 'Fresh#2026',
+      otpEmail: '654321',
+    });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+});

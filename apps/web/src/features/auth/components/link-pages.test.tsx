@@ -1,0 +1,84 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoute } from '@/testing/render-route';
+import { apiError, mockApi } from '../testing/mock-api';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const probe401 = { status: 401, body: { statusCode: 401, message: 'Unauthorized' } };
+const userData = {
+  status: 200,
+  body: {
+    user: { userId: 'u1', username: 'newbie', email: 'n@paws.local', phone: null, linkMinified: null, linkFull: null, isManager: false },
+    balances: [],
+  },
+};
+
+describe('pages opened by links', () => {
+  it('/callback/register posts the token, then lands on home signed in', async () => {
+    const api = mockApi({
+      'POST /auth/refresh-tokens': probe401,
+      'POST /auth/registration/verify': { status: 201, body: { success: true } },
+      'GET /profile/user-data': userData,
+    });
+    const { router } = await renderRoute('/callback/register?token=tok-1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(api.callsTo('POST', '/auth/registration/verify')).toHaveLength(1);
+    expect(api.callsTo('POST', '/auth/registration/verify')[0]?.body).toEqual({ token: 'tok-1' });
+    expect(await screen.findByRole('button', { name: /newbie/ })).toBeInTheDocument();
+    // The probe had answered before the verify call set new cookies.
+    const order = api.calls.map((c) => c.path);
+    expect(order.indexOf('/auth/refresh-tokens')).toBeLessThan(order.indexOf('/auth/registration/verify'));
+  });
+
+  it('/callback/login shows the server message when the link is spent', async () => {
+    mockApi({
+      'POST /auth/refresh-tokens': probe401,
+      'POST /auth/login/verify': apiError(400, 'This link is invalid or has expired', 'token'),
+    });
+    await renderRoute('/callback/login?token=old');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link is invalid or has expired');
+  });
+
+  it('/verify activates the auth token and opens the game, keeping fromPWA', async () => {
+    const api = mockApi({
+      'POST /auth/refresh-tokens': probe401,
+      'POST /auth/auth-token/activate': { status: 201, body: { success: true } },
+      'GET /profile/user-data': userData,
+    });
+    const { router } = await renderRoute(
+      '/verify?authToken=abc&gameCode=rl-1&providerCodeName=paws&title=Lime%20Roulette&fromPWA=true',
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/game'));
+    expect(api.callsTo('POST', '/auth/auth-token/activate')[0]?.body).toEqual({ authToken: 'abc' });
+    const query = new URLSearchParams(router.state.location.search);
+    expect(Object.fromEntries(query)).toEqual({
+      gameCode: 'rl-1',
+      providerCodeName: 'paws',
+      title: 'Lime Roulette',
+      fromPWA: 'true',
+    });
+  });
+
+  it('/verify without game fields goes home', async () => {
+    mockApi({
+      'POST /auth/refresh-tokens': probe401,
+      'POST /auth/auth-token/activate': { status: 201, body: { success: true } },
+      'GET /profile/user-data': userData,
+    });
+    const { router } = await renderRoute('/verify?authToken=abc');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('/verify-email confirms the address and shows the answer', async () => {
+    const api = mockApi({
+      'POST /auth/refresh-tokens': probe401,
+      'POST /profile/verify-email': { status: 201, body: { message: 'Email verified' } },
+    });
+    await renderRoute('/verify-email?token=t-9');
+    expect(await screen.findByText('Email verified')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/profile/verify-email')[0]?.body).toEqual({ token: 't-9' });
+  });
+});

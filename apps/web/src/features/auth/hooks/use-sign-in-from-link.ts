@@ -1,0 +1,23 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { type SignInKind, verifySignIn } from '../api/verify-sign-in';
+import { markSignedIn } from './use-auth';
+
+/** Posts the link's token to the verify call, then home, signed in. */
+export function useSignInFromLink(kind: SignInKind) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const token = params.get('token');
+  return useCallback(async () => {
+    if (!token) throw new Error(t('auth.links.missingToken'));
+    await verifySignIn(kind, { token });
+    await markSignedIn(queryClient);
+    await navigate(paths.home.getHref(), { replace: true });
+    return undefined;
+  }, [kind, token, navigate, queryClient, t]);
+}

@@ -1,0 +1,183 @@
+import type { GameCategory, GameKind } from '@paws/contracts/catalog';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { CloseIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { StatusPanel } from '@/components/ui/status-panel';
+import { GAMES_LIST_ANCHOR } from '@/config/paths';
+import { useRuntimeConfig } from '@/config/runtime-config';
+import { isApiClientError } from '@/lib/api-client';
+import { type Game, useCatalog } from '../api/get-catalog';
+import { openGame } from '../utils/open-game';
+import styles from './games-list.module.css';
+
+/** Spec 000 §9: the list loads when 80% visible; names are cut at 15 characters on tiles. */
+export const GAMES_LIST_VISIBLE_RATIO = 0.8;
+export const TILE_NAME_MAX = 15;
+export const GAMES_PAGE = 12;
+
+export const cutName = (name: string) => (name.length > TILE_NAME_MAX ? `${name.slice(0, TILE_NAME_MAX)}…` : name);
+
+const chips: { key: 'favorites' | 'liveRoulette' | 'blackjack' | 'poker' | 'baccarat' | 'loto'; category?: GameCategory }[] = [
+  { key: 'favorites' },
+  { key: 'liveRoulette', category: 'LIVE_ROULETTE' },
+  { key: 'blackjack', category: 'BLACKJACK' },
+  { key: 'poker', category: 'POKER' },
+  { key: 'baccarat', category: 'BACCARAT' },
+  { key: 'loto', category: 'LOTO' },
+];
+
+const kindKeys: Record<GameKind, 'live' | 'table' | 'slots' | 'bets'> = {
+  LIVE: 'live',
+  TABLE: 'table',
+  SLOTS: 'slots',
+  BETS: 'bets',
+};
+const isKind = (value: string | null): value is GameKind => value !== null && value in kindKeys;
+
+/** Waits until the element is 80% visible (immediately where IntersectionObserver is missing). */
+function useVisibleOnce(ref: React.RefObject<HTMLElement | null>, skip: boolean) {
+  const [visible, setVisible] = useState(skip);
+  useEffect(() => {
+    if (visible) return;
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === 'undefined') {
+      setVisible(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.intersectionRatio >= GAMES_LIST_VISIBLE_RATIO)) {
+          setVisible(true);
+          observer.disconnect();
+        }
+      },
+      { threshold: GAMES_LIST_VISIBLE_RATIO },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, visible]);
+  return visible;
+}
+
+function GameTile({ game, onOpen }: { game: Game; onOpen: (game: Game) => void }) {
+  return (
+    <li>
+      <button type="button" className={styles.tile} onClick={() => onOpen(game)} title={game.name}>
+        <img src={game.imageUrl} alt="" loading="lazy" width={240} height={180} className={styles.image} />
+        <span className={styles.tileName}>{cutName(game.name)}</span>
+        <span className={styles.provider}>{game.providerName}</span>
+      </button>
+    </li>
+  );
+}
+
+/** The home games list at #games-list: category chips, tiles, the coming-soon and load-more tiles. */
+export function GamesList() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const config = useRuntimeConfig();
+  const [params, setParams] = useSearchParams();
+  const kind = params.get('kind');
+  const provider = params.get('provider') ?? undefined;
+  const [chip, setChip] = useState<(typeof chips)[number]['key'] | null>(null);
+  const [shown, setShown] = useState(GAMES_PAGE);
+  const anchorRef = useRef<HTMLElement>(null);
+  const directLink = location.hash === `#${GAMES_LIST_ANCHOR}` || params.has('kind') || params.has('provider');
+  const visible = useVisibleOnce(anchorRef, directLink);
+  const category = chips.find((item) => item.key === chip)?.category;
+  const query = {
+    category,
+    kind: isKind(kind) ? kind : undefined,
+    provider,
+    favorites: chip === 'favorites' ? ('true' as const) : undefined,
+  };
+  const { data, isPending, isError, error, refetch } = useCatalog(query, { enabled: visible });
+
+  // Favourites need a player: a visitor gets the login modal through the navigation state flag.
+  const unauthorised = chip === 'favorites' && isError && isApiClientError(error) && error.status === 401;
+  useEffect(() => {
+    if (!unauthorised) return;
+    setChip(null);
+    navigate(
+      { pathname: location.pathname, search: location.search, hash: location.hash },
+      { state: { authModal: 'login' }, replace: true, preventScrollReset: true },
+    );
+  }, [unauthorised, navigate, location.pathname, location.search, location.hash]);
+
+  const choose = (key: (typeof chips)[number]['key']) => {
+    setChip((current) => (current === key ? null : key));
+    setShown(GAMES_PAGE);
+  };
+  const clearFilter = () => {
+    const next = new URLSearchParams(params);
+    next.delete('kind');
+    next.delete('provider');
+    setParams(next, { preventScrollReset: true });
+  };
+  const open = (game: Game) => openGame(game, { navigate, config, pathname: location.pathname });
+  const games = data ?? [];
+  const filterLabel = isKind(kind) ? t(`bottomNav.${kindKeys[kind]}`) : provider ? t('bottomNav.studio') : null;
+
+  return (
+    <section id={GAMES_LIST_ANCHOR} ref={anchorRef} className={styles.games} aria-labelledby="games-list-heading">
+      <div className={styles.head}>
+        <h2 id="games-list-heading" className={styles.heading}>
+          {t('pages.home.gamesHeading')}
+        </h2>
+        {filterLabel ? (
+          <button type="button" className={styles.filter} onClick={clearFilter}>
+            {t('games.filteredBy', { filter: filterLabel })}
+            <CloseIcon size={16} />
+            <span className="visually-hidden">{t('games.clearFilter')}</span>
+          </button>
+        ) : null}
+      </div>
+      <div className={styles.chips} role="group" aria-label={t('pages.home.categories')}>
+        {chips.map((item) => (
+          <button
+            key={item.key}
+            type="button"
+            className={styles.chip}
+            aria-pressed={chip === item.key}
+            onClick={() => choose(item.key)}
+          >
+            {t(`pages.home.${item.key}`)}
+          </button>
+        ))}
+      </div>
+      {!visible || (isPending && !unauthorised) ? (
+        <div className={styles.placeholder}>
+          <Spinner />
+        </div>
+      ) : isError && !unauthorised ? (
+        <StatusPanel type="error" onRetry={() => void refetch()} />
+      ) : (
+        <ul className={styles.tiles} aria-label={t('pages.home.gamesHeading')}>
+          {games.slice(0, shown).map((game) => (
+            <GameTile key={game.id} game={game} onOpen={open} />
+          ))}
+          <li className={`${styles.tile} ${styles.soon}`}>
+            <span className={styles.glyph} aria-hidden="true">
+              ♠
+            </span>
+            <span className={styles.tileName}>{t('pages.home.comingSoon')}</span>
+          </li>
+          {games.length > shown ? (
+            <li>
+              <button type="button" className={`${styles.tile} ${styles.more}`} onClick={() => setShown((n) => n + GAMES_PAGE)}>
+                <span className={styles.glyph} aria-hidden="true">
+                  +
+                </span>
+                <span className={styles.tileName}>{t('pages.home.loadMore')}</span>
+              </button>
+            </li>
+          ) : null}
+        </ul>
+      )}
+      {visible && !isPending && !isError && games.length === 0 ? <p className={styles.empty}>{t('games.empty')}</p> : null}
+    </section>
+  );
+}

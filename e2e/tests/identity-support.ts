@@ -1,0 +1,97 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** Shared steps of the identity journeys (not a test file itself). */
+
+export interface OutboxMessage {
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  createdAt: string;
+}
+
+export async function outbox(origin: string): Promise<OutboxMessage[]> {
+  const res = await fetch(`${origin}/api/dev/outbox`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { messages: OutboxMessage[] }).messages;
+}
+
+/** The newest message to `recipient` matching `test`, waiting for it to arrive; `skip` ignores older ones. */
+export async function waitForMessage(
+  origin: string,
+  recipient: string,
+  test: (message: OutboxMessage) => boolean = () => true,
+  skip = 0,
+): Promise<OutboxMessage> {
+  const deadline = Date.now() + 15_000;
+  while (true) {
+    const found = (await outbox(origin)).filter((m) => m.recipient === recipient && test(m));
+    if (found.length > skip) return found[0]!;
+    if (Date.now() > deadline) throw new Error(`no message to ${recipient}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export const linkIn = (message: OutboxMessage) => {
+  const link = message.body.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`no link in: ${message.body}`);
+  return link;
+};
+
+export const codeIn = (message: OutboxMessage) => {
+  const code = message.body.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code in: ${message.body}`);
+  return code;
+};
+
+/** Collects uncaught page errors, to assert none happened. */
+export function watchErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  return errors;
+}
+
+export const dialog = (page: Page) => page.getByRole('dialog');
+
+/** Opens the auth modal from the header ('Log in' or 'Create account'). */
+export async function openAuthModal(page: Page, button: 'Log in' | 'Create account') {
+  await page.getByRole('banner').getByRole('button', { name: button, exact: true }).click();
+  await dialog(page).waitFor();
+}
+
+export async function submitAuthForm(page: Page, name: string) {
+  await dialog(page).getByRole('button', { name, exact: true }).last().click();
+}
+
+/** Types a national number after choosing its prefix on the Phone number tab. */
+export async function fillPhone(page: Page, prefix: string, national: string) {
+  await dialog(page).getByRole('tab', { name: 'Phone number' }).click();
+  await dialog(page).getByLabel('Country code').selectOption(prefix);
+  await dialog(page).getByLabel('Phone number', { exact: true }).fill(national);
+}
+
+export async function typeCode(page: Page, code: string) {
+  await dialog(page).getByLabel('Digit 1 of 6').click();
+  await page.keyboard.type(code);
+}
+
+/** Whether this page's origin has a session: the user-data call answers 200 with the cookies it holds. */
+export async function userDataFrom(page: Page): Promise<{ status: number; body: unknown }> {
+  return page.evaluate(async () => {
+    const res = await fetch('/api/platform/profile/user-data', { credentials: 'include' });
+    return { status: res.status, body: await res.json() };
+  });
+}
+
+export async function expectSignedIn(page: Page) {
+  await expect.poll(async () => (await userDataFrom(page)).status).toBe(200);
+  // The header swapped Log in / Create account for the player's menus.
+  await expect
+    .poll(() => page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }).count())
+    .toBe(0);
+}
+
+export async function cookieNames(context: BrowserContext, url: string) {
+  return (await context.cookies(url)).map((cookie) => cookie.name).sort();
+}
