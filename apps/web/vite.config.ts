@@ -3,6 +3,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './vite-plugin-precompress';
 
 // The dev server proxies API and config to a running server (npm run dev -w @paws/server).
 const backend = process.env.VITE_BACKEND ?? 'http://localhost:3001';
@@ -24,6 +25,7 @@ export default defineConfig({
         clientsClaim: true,
       },
     }),
+    precompress(),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {

@@ -4,10 +4,15 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:wallet -w @paws/bench
  *
- * Knobs: BENCH_CLIENTS (8), BENCH_SECONDS (20), BENCH_WARMUP_SECONDS (3), BENCH_PLAYERS (1000).
+ * The server app runs in its own process on a fresh database; this process is the provider, betting with
+ * the HTTP wallet client from BENCH_CLIENTS concurrent loops. Each round measures the wallet for
+ * BENCH_SECONDS, then pgbench for as long; several rounds interleave them so that load from elsewhere on the
+ * machine falls on both alike.
+ *
+ * Knobs: BENCH_CLIENTS (8), BENCH_SECONDS (20), BENCH_ROUNDS (1), BENCH_WARMUP_SECONDS (3), BENCH_PLAYERS (1000).
  */
 import { execFile as execFileCb, fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -27,10 +32,13 @@ if (!adminUrl) {
 }
 const clients = Number(process.env.BENCH_CLIENTS ?? 8);
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const players = Number(process.env.BENCH_PLAYERS ?? 1000);
 const secret = randomBytes(32).toString('hex');
 const stamp = `${Date.now()}_${randomBytes(3).toString('hex')}`;
+const walletDb = `paws_bench_wallet_${stamp}`;
+const pgbenchDb = `paws_bench_pgbench_${stamp}`;
 
 function databaseUrl(name: string) {
   const url = new URL(adminUrl as string);
@@ -85,151 +93,146 @@ async function startServer(url: string) {
   };
 }
 
-async function benchWallet() {
-  const name = `paws_bench_wallet_${stamp}`;
-  await admin(`create database ${name}`);
-  const url = databaseUrl(name);
+async function main() {
+  const pgbench = pgbenchPath();
+  await admin(`create database ${walletDb}`);
+  await admin(`create database ${pgbenchDb}`);
+  await execFile(pgbench, ['-i', '-q', databaseUrl(pgbenchDb)]);
+  const server = await startServer(databaseUrl(walletDb));
+  const database = createDatabase({ url: databaseUrl(walletDb) });
+  const client = createHttpWalletClient({
+    baseUrl: `http://127.0.0.1:${server.port}`,
+    providerCode: STUDIO_PROVIDER.code,
+    secret: deriveProviderSecret(secret, STUDIO_PROVIDER.code),
+    maxSockets: clients,
+  });
   try {
-    const server = await startServer(url);
-    const database = createDatabase({ url });
     const wallet = createWalletService({ db: database.db });
-    try {
-      process.stdout.write(`wallet: setting up ${players} players… `);
-      const sessions: Array<{ userId: string; token: string }> = [];
-      for (let i = 0; i < players; i += 50) {
-        const batch = await Promise.all(
-          Array.from({ length: Math.min(50, players - i) }, async (_, j) => {
-            const userId = crypto.randomUUID();
-            await wallet.deposit({ userId, currency: 'USD', amount: 100_000_000, key: `bench-${i + j}` });
-            const { token } = await wallet.createGameSession({
-              userId,
-              currency: 'USD',
-              gameCode: 'bench',
-              providerCode: STUDIO_PROVIDER.code,
-            });
-            return { userId, token };
-          }),
-        );
-        sessions.push(...batch);
-      }
-      await database.db.execute('vacuum analyze');
-      await admin('checkpoint');
-      console.log('done');
-
-      const client = createHttpWalletClient({
-        baseUrl: `http://127.0.0.1:${server.port}`,
-        providerCode: STUDIO_PROVIDER.code,
-        secret: deriveProviderSecret(secret, STUDIO_PROVIDER.code),
-        maxSockets: clients,
-      });
-      let sequence = 0;
-      const run = async (durationMs: number, latencies: number[] | null) => {
-        const until = performance.now() + durationMs;
-        let ok = 0;
-        let failed = 0;
-        await Promise.all(
-          Array.from({ length: clients }, async () => {
-            while (performance.now() < until) {
-              const player = sessions[Math.floor(Math.random() * sessions.length)]!;
-              const id = `b${stamp}-${sequence++}`;
-              const started = performance.now();
-              try {
-                await client.bet({
-                  transactionId: id,
-                  roundId: id,
-                  sessionToken: player.token,
-                  userId: player.userId,
-                  currency: 'USD',
-                  amount: 1,
-                  gameCode: 'bench',
-                });
-                ok++;
-              } catch (err) {
-                failed++;
-                if (failed <= 3) console.error(isWalletError(err) ? `${err.code}: ${err.message}` : err);
-              }
-              latencies?.push(performance.now() - started);
-            }
-          }),
-        );
-        return { ok, failed };
-      };
-      await run(warmupSeconds * 1000, null);
-      const latencies: number[] = [];
-      const started = performance.now();
-      const { ok, failed } = await run(seconds * 1000, latencies);
-      const elapsed = (performance.now() - started) / 1000;
-      client.close?.();
-      latencies.sort((a, b) => a - b);
-
-      const [check] = (
-        (await database.db.execute(
-          `select
-             (select count(*) from (select transaction_id from ledger_entries group by transaction_id
-               having sum(amount) <> 0) t) as unbalanced,
-             (select count(*) from wallet_accounts a where kind = 'player' and balance <>
-               (select coalesce(sum(amount), 0) from ledger_entries e where e.account_id = a.id)) as drift`,
-        )) as unknown as { rows: Array<{ unbalanced: string; drift: string }> }
-      ).rows;
-      return {
-        betsPerSecond: ok / elapsed,
-        ok,
-        failed,
-        p50: percentile(latencies, 50),
-        p99: percentile(latencies, 99),
-        reconciled: Number(check?.unbalanced) === 0 && Number(check?.drift) === 0,
-        stop: server.stop,
-      };
-    } finally {
-      await database.close();
+    process.stdout.write(`setting up ${players} players with 1,000,000.00 each… `);
+    const sessions: Array<{ userId: string; token: string }> = [];
+    for (let i = 0; i < players; i += 50) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(50, players - i) }, async (_, j) => {
+          const userId = randomUUID();
+          await wallet.deposit({ userId, currency: 'USD', amount: 100_000_000, key: `bench-${i + j}` });
+          const { token } = await wallet.createGameSession({
+            userId,
+            currency: 'USD',
+            gameCode: 'bench',
+            providerCode: STUDIO_PROVIDER.code,
+          });
+          return { userId, token };
+        }),
+      );
+      sessions.push(...batch);
     }
-  } catch (err) {
-    await admin(`drop database if exists ${name} with (force)`);
-    throw err;
+    await database.db.execute('vacuum analyze');
+    console.log('done');
+
+    let sequence = 0;
+    let failed = 0;
+    const betFor = async (durationMs: number, latencies: number[] | null) => {
+      const until = performance.now() + durationMs;
+      let ok = 0;
+      await Promise.all(
+        Array.from({ length: clients }, async () => {
+          while (performance.now() < until) {
+            const player = sessions[Math.floor(Math.random() * sessions.length)]!;
+            const id = `b${stamp}-${sequence++}`;
+            const started = performance.now();
+            try {
+              await client.bet({
+                transactionId: id,
+                roundId: id,
+                sessionToken: player.token,
+                userId: player.userId,
+                currency: 'USD',
+                amount: 1,
+                gameCode: 'bench',
+              });
+              ok++;
+            } catch (err) {
+              failed++;
+              if (failed <= 3) console.error(isWalletError(err) ? `${err.code}: ${err.message}` : err);
+            }
+            latencies?.push(performance.now() - started);
+          }
+        }),
+      );
+      return ok;
+    };
+
+    await betFor(warmupSeconds * 1000, null);
+    const results: Array<{ bets: number; tps: number }> = [];
+    const latencies: number[] = [];
+    let totalBets = 0;
+    let totalTx = 0;
+    for (let round = 1; round <= rounds; round++) {
+      await admin('checkpoint');
+      const started = performance.now();
+      const ok = await betFor(seconds * 1000, latencies);
+      const betsPerSecond = ok / ((performance.now() - started) / 1000);
+      totalBets += ok;
+
+      await admin('checkpoint');
+      const { stdout } = await execFile(pgbench, [
+        '-b',
+        'simple-update',
+        '-c',
+        String(clients),
+        '-j',
+        '2',
+        '-T',
+        String(seconds),
+        databaseUrl(pgbenchDb),
+      ]);
+      const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1]);
+      const processed = Number(/processed: (\d+)/.exec(stdout)?.[1]);
+      if (!Number.isFinite(tps)) throw new Error(`could not read pgbench output:\n${stdout}`);
+      totalTx += processed;
+      results.push({ bets: betsPerSecond, tps });
+      console.log(
+        `round ${round}: wallet ${betsPerSecond.toFixed(0)} bets/s, pgbench ${tps.toFixed(0)} tps, ` +
+          `ratio ${(betsPerSecond / tps).toFixed(2)}`,
+      );
+    }
+
+    const [check] = (
+      (await database.db.execute(
+        `select
+           (select count(*) from (select transaction_id from ledger_entries group by transaction_id
+             having sum(amount) <> 0) t) as unbalanced,
+           (select count(*) from wallet_accounts a where kind = 'player' and balance <>
+             (select coalesce(sum(amount), 0) from ledger_entries e where e.account_id = a.id)) as drift`,
+      )) as unknown as { rows: Array<{ unbalanced: string; drift: string }> }
+    ).rows;
+    const reconciled = Number(check?.unbalanced) === 0 && Number(check?.drift) === 0;
+    latencies.sort((a, b) => a - b);
+    const walletRate = totalBets / (rounds * seconds);
+    const pgbenchRate = totalTx / (rounds * seconds);
+    console.log(
+      `wallet bets/s: ${walletRate.toFixed(0)} (${totalBets} bets, ${failed} failed, p50 ${percentile(latencies, 50).toFixed(2)} ms, ` +
+        `p99 ${percentile(latencies, 99).toFixed(2)} ms, ledger ${reconciled ? 'reconciles' : 'DOES NOT RECONCILE'})`,
+    );
+    console.log(
+      `pgbench simple-update tps: ${pgbenchRate.toFixed(0)} (-c ${clients} -j 2 -T ${seconds} × ${rounds})`,
+    );
+    console.log(`ratio wallet/pgbench: ${(walletRate / pgbenchRate).toFixed(2)}`);
+    if (!reconciled || failed > 0) process.exitCode = 1;
   } finally {
-    // Dropped after the server stopped (below) or on failure above.
-    dropAfter.push(name);
+    await client.close?.();
+    await server.stop();
+    await database.close();
   }
 }
 
-const dropAfter: string[] = [];
-
-async function benchPgbench() {
-  const name = `paws_bench_pgbench_${stamp}`;
-  await admin(`create database ${name}`);
-  dropAfter.push(name);
-  const url = databaseUrl(name);
-  const pgbench = pgbenchPath();
-  await execFile(pgbench, ['-i', '-q', url]);
-  await admin('checkpoint');
-  const { stdout } = await execFile(pgbench, [
-    '-b',
-    'simple-update',
-    '-c',
-    String(clients),
-    '-j',
-    '2',
-    '-T',
-    String(seconds),
-    url,
-  ]);
-  const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1]);
-  if (!Number.isFinite(tps)) throw new Error(`could not read pgbench output:\n${stdout}`);
-  return tps;
-}
-
 try {
-  console.log(`clients ${clients}, ${seconds} s each (wallet warm-up ${warmupSeconds} s)`);
-  const wallet = await benchWallet();
-  await wallet.stop();
   console.log(
-    `wallet bets/s: ${wallet.betsPerSecond.toFixed(0)} (${wallet.ok} bets, ${wallet.failed} failed, ` +
-      `p50 ${wallet.p50.toFixed(2)} ms, p99 ${wallet.p99.toFixed(2)} ms, ledger ${wallet.reconciled ? 'reconciles' : 'DOES NOT RECONCILE'})`,
+    `clients ${clients}, ${rounds} round(s) of ${seconds} s each (wallet warm-up ${warmupSeconds} s)`,
   );
-  const tps = await benchPgbench();
-  console.log(`pgbench simple-update tps: ${tps.toFixed(0)}`);
-  console.log(`ratio wallet/pgbench: ${(wallet.betsPerSecond / tps).toFixed(2)}`);
-  if (!wallet.reconciled || wallet.failed > 0) process.exitCode = 1;
+  await main();
 } finally {
-  for (const name of dropAfter) await admin(`drop database if exists ${name} with (force)`).catch(() => {});
+  for (const name of [walletDb, pgbenchDb]) {
+    await admin(`drop database if exists ${name} with (force)`).catch(() => {});
+  }
 }

@@ -37,7 +37,9 @@ describe('identity by e-mail', () => {
       await dialog(page).getByLabel('Email').fill(email);
       await dialog(page).getByLabel('Password', { exact: true }).fill('Lucky#2026');
       await dialog(page).getByLabel('Confirm password').fill('Lucky#2026');
-      await dialog(page).getByLabel(/Promo code/).fill('WELCOM');
+      await dialog(page)
+        .getByLabel(/Promo code/)
+        .fill('WELCOM');
       await submitAuthForm(page, 'Create account');
       await dialog(page)
         .getByText('We sent a link to confirm your email, please check your spam box too')
@@ -53,7 +55,12 @@ describe('identity by e-mail', () => {
       await expect.poll(() => new URL(page.url()).pathname).toBe('/');
       await expectSignedIn(page);
       const { body } = (await userDataFrom(page)) as { body: { user: Record<string, unknown> } };
-      expect(body.user).toMatchObject({ email, emailVerified: true, promoCode: 'WELCOM', referralCode: 'friend42' });
+      expect(body.user).toMatchObject({
+        email,
+        emailVerified: true,
+        promoCode: 'WELCOM',
+        referralCode: 'friend42',
+      });
 
       // The link works once.
       const again = await context.newPage();
@@ -78,7 +85,9 @@ describe('identity by e-mail', () => {
       await dialog(page)
         .getByText('We sent a link to confirm your email, please check your spam box too')
         .waitFor();
-      const link = linkIn(await waitForMessage(server.landing, 'demo@paws.local', (m) => /sign-in link/.test(m.subject ?? '')));
+      const link = linkIn(
+        await waitForMessage(server.landing, 'demo@paws.local', (m) => /sign-in link/.test(m.subject ?? '')),
+      );
       expect(link.startsWith(`${server.platform}/callback/login?token=`)).toBe(true);
       await page.goto(link);
       await expectSignedIn(page);
@@ -105,10 +114,14 @@ describe('identity by e-mail', () => {
       await dialog(page).getByLabel('Email').fill('new.player@paws.local');
       await dialog(page).getByRole('button', { name: 'Send code' }).click();
       await dialog(page).getByRole('heading', { name: 'Verification Code' }).waitFor();
-      await dialog(page).getByText(/Resend code in 0:5\d/).waitFor();
+      await dialog(page)
+        .getByText(/Resend code in 0:5\d/)
+        .waitFor();
 
       const code = codeIn(
-        await waitForMessage(server.landing, 'new.player@paws.local', (m) => /reset code/.test(m.subject ?? '')),
+        await waitForMessage(server.landing, 'new.player@paws.local', (m) =>
+          /reset code/.test(m.subject ?? ''),
+        ),
       );
       await typeCode(page, code);
       await dialog(page).getByRole('heading', { name: 'New password' }).waitFor();

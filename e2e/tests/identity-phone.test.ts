@@ -105,7 +105,9 @@ describe('identity by phone', () => {
       await dialog(page).getByLabel('Password', { exact: true }).fill('Reset#2026');
       await submitAuthForm(page, 'Log in');
       await dialog(page).getByRole('heading', { name: 'Verification Code' }).waitFor();
-      const code = codeIn(await waitForMessage(server.landing, DEMO_PHONE, (m) => /sign-in code/.test(m.body)));
+      const code = codeIn(
+        await waitForMessage(server.landing, DEMO_PHONE, (m) => /sign-in code/.test(m.body)),
+      );
 
       const wrong = ['000000', '111111', '222222', '333333', '444444', '555555', '666666']
         .filter((candidate) => candidate !== code)
@@ -124,7 +126,9 @@ describe('identity by phone', () => {
       await dialog(page).getByRole('alert').getByText('Too many attempts, request a new code').waitFor();
       expect((await userDataFrom(page)).status).toBe(401);
       // Nothing new was sent: the lock is on the code, the player asks for another one.
-      expect((await outbox(server.landing)).filter((m) => m.recipient === DEMO_PHONE && /sign-in/.test(m.body))).toHaveLength(1);
+      expect(
+        (await outbox(server.landing)).filter((m) => m.recipient === DEMO_PHONE && /sign-in/.test(m.body)),
+      ).toHaveLength(1);
     });
   });
 });

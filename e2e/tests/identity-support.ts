@@ -92,6 +92,11 @@ export async function expectSignedIn(page: Page) {
     .toBe(0);
 }
 
+/** Every cookie the browser keeps for the host of `url` (any path): localhost and 127.0.0.1 are separate jars. */
 export async function cookieNames(context: BrowserContext, url: string) {
-  return (await context.cookies(url)).map((cookie) => cookie.name).sort();
+  const host = new URL(url).hostname;
+  return (await context.cookies())
+    .filter((cookie) => cookie.domain === host)
+    .map((cookie) => cookie.name)
+    .sort();
 }

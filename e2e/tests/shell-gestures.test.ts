@@ -80,7 +80,9 @@ describe('bottom panel gestures (touch)', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     await drag(x, y, y - 60, 150);
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe('Sobre nosotros');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).first().textContent())
+      .toBe('Sobre nosotros');
     expect(await expanded()).toBe('true');
   });
 });

@@ -43,9 +43,9 @@ describe('visitor shell journeys', () => {
 
     await page.getByRole('contentinfo').getByRole('link', { name: 'Contacts' }).click();
     await expect.poll(h1).toBe('Contacts');
-    await expect.poll(() => page.getByRole('link', { name: 'support@paws.local' }).getAttribute('href')).toBe(
-      'mailto:support@paws.local',
-    );
+    await expect
+      .poll(() => page.getByRole('link', { name: 'support@paws.local' }).getAttribute('href'))
+      .toBe('mailto:support@paws.local');
 
     await page.getByRole('contentinfo').getByRole('link', { name: 'For partners' }).click();
     await expect.poll(h1).toBe('For partners');
@@ -60,7 +60,9 @@ describe('visitor shell journeys', () => {
     await open('/faq');
     await page.keyboard.press('Tab');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
-    const outline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
+    const outline = await page.evaluate(
+      () => getComputedStyle(document.activeElement as Element).outlineStyle,
+    );
     expect(outline).not.toBe('none');
   });
 
@@ -84,12 +86,16 @@ describe('visitor shell journeys', () => {
     const green = await accent();
     await page.getByRole('button', { name: 'Change Vibe' }).click();
     await page.getByRole('button', { name: 'Wild' }).click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.vibe)).toBe('aggressive-red');
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.dataset.vibe))
+      .toBe('aggressive-red');
     await expect.poll(() => page.locator('[data-testid="vibe-transition"]').count()).toBe(1);
     await expect.poll(() => page.locator('[data-testid="vibe-transition"]').count()).toBe(0);
     expect(await accent()).not.toBe(green);
     await page.reload();
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.vibe)).toBe('aggressive-red');
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.dataset.vibe))
+      .toBe('aggressive-red');
   });
 
   it('searches the catalogue from the header (seed-free)', async () => {
@@ -99,10 +105,12 @@ describe('visitor shell journeys', () => {
     const box = page.getByRole('combobox', { name: 'Search games' });
 
     await box.fill('zz-no-such-game-zz');
-    const status = page.getByRole('status').filter({ hasText: /No games match your search|Search is unavailable/ });
-    await expect.poll(() => status.textContent()).toBe(
-      catalogue.ok ? 'No games match your search' : 'Search is unavailable right now',
-    );
+    const status = page
+      .getByRole('status')
+      .filter({ hasText: /No games match your search|Search is unavailable/ });
+    await expect
+      .poll(() => status.textContent())
+      .toBe(catalogue.ok ? 'No games match your search' : 'Search is unavailable right now');
 
     const first = games[0];
     if (first) {
@@ -116,7 +124,10 @@ describe('visitor shell journeys', () => {
 
   it('leads a bottom panel slot to the games list filtered by kind (phone)', async () => {
     await open('/about-us', viewports.phone);
-    await page.getByRole('navigation', { name: 'Quick navigation' }).getByRole('link', { name: 'Live' }).click();
+    await page
+      .getByRole('navigation', { name: 'Quick navigation' })
+      .getByRole('link', { name: 'Live' })
+      .click();
     await expect.poll(() => new URL(page.url()).search).toBe('?kind=LIVE');
     await expect.poll(() => new URL(page.url()).hash).toBe('#games-list');
     await expect.poll(() => page.getByRole('button', { name: /Showing: Live/ }).isVisible()).toBe(true);

@@ -15,13 +15,15 @@ import {
 import type { Env } from './config/env.ts';
 import { createDatabase, type Database } from './db/client.ts';
 import { seed } from './db/seed.ts';
+import { GameProviderRegistry } from './modules/catalog/providers.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { type IdentityModuleOptions, identityModule } from './modules/identity/plugin.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
 import { createOutboxService, type OutboxService } from './modules/outbox/service.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
+import { studio } from './modules/studio/plugin.ts';
 import { wallet } from './modules/wallet/plugin.ts';
-import { GameProviderRegistry } from './modules/catalog/providers.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { socketServer } from './plugins/socket.ts';
 import { web } from './plugins/web.ts';
@@ -117,6 +119,8 @@ export async function buildApp({ env, database, logger, identity }: BuildOptions
   await app.register(healthRoutes);
   await app.register(identityModule, identity ?? {});
   await app.register(platformRoutes, { prefix: serviceBasePaths.platform });
+  await app.register(studio);
+  await app.register(catalogRoutes, { prefix: serviceBasePaths.platform });
   if (!env.isProduction) await app.register(outboxRoutes, { prefix: '/api/dev' });
   await app.register(web);
 

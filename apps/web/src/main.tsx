@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/theme.css';
 import './styles/base.css';
@@ -25,11 +25,15 @@ Promise.all([loadRuntimeConfig(), i18nReady]).then(
   ([config]) => {
     linkPlatformManifest(config.isPlatform);
     void registerPlatformServiceWorker(config.isPlatform);
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+    // A transition lets React render the first screen in slices, keeping the main thread responsive
+    // (the app shell in index.html stays painted meanwhile).
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    });
   },
   async (error: unknown) => {
     console.error(error);

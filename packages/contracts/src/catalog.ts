@@ -15,8 +15,13 @@ export const gameSchema = z.object({
   imageUrl: z.string(),
   providerName: z.string(),
   providerCodeName: z.string(),
+  /** The provider's own code of the game: what /game?gameCode= and POST /catalog/game/url carry (not `id`). */
+  gameCode: z.string(),
   category: z.enum(gameCategories),
   kind: z.enum(gameKinds),
+  /** Recently added: the side panel's New list. */
+  isNew: z.boolean(),
+  /** False for a visitor. */
   isFavorite: z.boolean(),
 });
 export type Game = z.infer<typeof gameSchema>;
@@ -39,3 +44,16 @@ export const gameUrlRequestSchema = z.object({
   providerCodeName: z.string().min(1).max(64),
 });
 export const gameUrlResponseSchema = z.object({ url: z.string() });
+export type GameUrlRequest = z.infer<typeof gameUrlRequestSchema>;
+export type GameUrlResponse = z.infer<typeof gameUrlResponseSchema>;
+
+/** POST and DELETE /catalog/favorites/:gameId (signed in): marks or unmarks a favourite; both idempotent. */
+export const favoriteParamsSchema = z.object({ gameId: z.uuid('Game not found') });
+export const favoriteResponseSchema = z.object({ gameId: z.string(), isFavorite: z.boolean() });
+export type FavoriteResponse = z.infer<typeof favoriteResponseSchema>;
+
+export const catalogMessages = {
+  gameNotFound: 'Game not found',
+  providerNotFound: 'Game provider not found',
+  providerUnavailable: 'Game provider is unavailable, please try again later',
+} as const;

@@ -24,6 +24,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('data'),
   REDIS_URL: optionalUrl,
   SMTP_URL: optionalUrl,
+  /** Operator origin the studio calls the seamless wallet on (signed HTTP); unset: in process. */
+  STUDIO_WALLET_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default('PAWS <no-reply@paws.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Signs cookies and tokens. Must be set (32+ characters) in production. */

@@ -1,4 +1,7 @@
 // Every module's tables, for drizzle-kit and the relational query API. Modules own their schema files.
+
+export * from '../modules/catalog/schema.ts';
 export * from '../modules/identity/schema.ts';
 export * from '../modules/outbox/schema.ts';
+export * from '../modules/studio/schema.ts';
 export * from '../modules/wallet/schema.ts';

@@ -346,9 +346,9 @@ describe('clients', () => {
         .balance({ sessionToken: p.token, userId: p.userId, currency: 'USD' })
         .catch((e) => e);
       expect(isWalletError(refused, 'INVALID_SIGNATURE')).toBe(true);
-      impostor.close?.();
+      await impostor.close?.();
     } finally {
-      client.close?.();
+      await client.close?.();
     }
   });
 

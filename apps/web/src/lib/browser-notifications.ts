@@ -2,7 +2,10 @@
 export const BROWSER_NOTIFICATION_CLOSE_MS = 5_000;
 
 type NotificationApi = Pick<typeof Notification, 'permission' | 'requestPermission'> &
-  (new (title: string, options?: NotificationOptions) => Notification);
+  (new (
+    title: string,
+    options?: NotificationOptions,
+  ) => Notification);
 
 const api = (): NotificationApi | undefined =>
   typeof window !== 'undefined' && 'Notification' in window ? window.Notification : undefined;
@@ -30,7 +33,7 @@ export function showBrowserNotification(
   options?: NotificationOptions,
   notifications: NotificationApi | undefined = api(),
 ): Notification | undefined {
-  if (!notifications || notifications.permission !== 'granted') return undefined;
+  if (notifications?.permission !== 'granted') return undefined;
   const notification = new notifications(title, options);
   setTimeout(() => notification.close(), BROWSER_NOTIFICATION_CLOSE_MS);
   return notification;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { englishRelative, formatDate, formatDateTime, formatNumber, formatRelativeTime, INVALID_DATE } from './format';
+import {
+  englishRelative,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatRelativeTime,
+  INVALID_DATE,
+} from './format';
 import { localeTable, resolveLocale } from './locale-table';
 
 const at = Date.UTC(2026, 2, 7, 15, 5); // 7 March 2026 15:05 UTC

@@ -38,7 +38,13 @@ export function startIdleTracker({
   let idle = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const emit = (isIdle: boolean) =>
-    emitter.emit('userIdle', { userId, isIdle, timestamp: now(), page: page(), userAgent: navigator.userAgent });
+    emitter.emit('userIdle', {
+      userId,
+      isIdle,
+      timestamp: now(),
+      page: page(),
+      userAgent: navigator.userAgent,
+    });
   const arm = () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
@@ -64,7 +70,11 @@ export function startIdleTracker({
 }
 
 /** Tracks while a user id and an emitter are present (signed in, socket connected). */
-export function useIdleTracker(userId: string | undefined, emitter: IdleEmitter | undefined, timeoutMs?: number) {
+export function useIdleTracker(
+  userId: string | undefined,
+  emitter: IdleEmitter | undefined,
+  timeoutMs?: number,
+) {
   const emitterRef = useRef(emitter);
   emitterRef.current = emitter;
   const hasEmitter = emitter !== undefined;

@@ -51,7 +51,10 @@ export const identityModule = fp(
     await app.register(authenticate);
     await app.register(identityRoutes, {
       prefix: serviceBasePaths.identity,
-      rateLimits: scalePerIp({ ...defaultIdentityRateLimits, ...options.rateLimits }, app.env.RATE_LIMIT_IP_SCALE),
+      rateLimits: scalePerIp(
+        { ...defaultIdentityRateLimits, ...options.rateLimits },
+        app.env.RATE_LIMIT_IP_SCALE,
+      ),
     });
   },
   { name: 'identity', dependencies: ['env', 'database', '@fastify/cookie'] },

@@ -1,5 +1,3 @@
-import http from 'node:http';
-import https from 'node:https';
 import {
   type CurrencyCode,
   currencyCodes,
@@ -21,6 +19,7 @@ import {
   walletSignatureHeader,
   walletWinRequestSchema,
 } from '@paws/contracts/wallet';
+import { Pool } from 'undici';
 import type { z } from 'zod';
 import { WalletError } from './errors.ts';
 import { amountToMinor, presentGameResult } from './routes.ts';
@@ -37,7 +36,8 @@ export interface WalletClient {
   bet(request: WalletBetRequest): Promise<WalletTransactionResponse>;
   win(request: WalletWinRequest): Promise<WalletTransactionResponse>;
   rollback(request: WalletRollbackRequest): Promise<WalletTransactionResponse>;
-  close?(): void;
+  /** Closes kept-alive connections. */
+  close?(): Promise<void>;
 }
 
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
@@ -90,52 +90,37 @@ export interface HttpWalletClientOptions {
   providerCode: string;
   secret: string;
   timeoutMs?: number;
-  /** Keep-alive sockets per client. */
+  /** Keep-alive connections per client. */
   maxSockets?: number;
 }
 
 /** Signs each call with the provider's secret and checks the signature of each answer. */
 export function createHttpWalletClient(options: HttpWalletClientOptions): WalletClient {
-  const base = new URL(
-    `${options.baseUrl.replace(/\/+$/, '')}/api/wallet/${encodeURIComponent(options.providerCode)}/`,
-  );
-  const transport = base.protocol === 'https:' ? https : http;
-  const agent = new transport.Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 64 });
+  const base = new URL(options.baseUrl);
+  const prefix = `${base.pathname.replace(/\/+$/, '')}/api/wallet/${encodeURIComponent(options.providerCode)}/`;
+  // undici rather than node:http: a server-to-server client on the bet path, at about half the CPU per call.
+  const pool = new Pool(base.origin, { connections: options.maxSockets ?? 64 });
   const timeoutMs = options.timeoutMs ?? 10_000;
 
-  function post(path: string, body: unknown) {
+  async function post(path: string, body: unknown) {
     const payload = JSON.stringify(body);
-    return new Promise<{ status: number; text: string; signature: string | undefined }>((resolve, reject) => {
-      const req = transport.request(
-        new URL(path, base),
-        {
-          method: 'POST',
-          agent,
-          timeout: timeoutMs,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(payload),
-            [walletSignatureHeader]: signBody(options.secret, payload),
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => {
-            const signature = res.headers[walletSignatureHeader];
-            resolve({
-              status: res.statusCode ?? 0,
-              text: Buffer.concat(chunks).toString('utf8'),
-              signature: typeof signature === 'string' ? signature : undefined,
-            });
-          });
-          res.on('error', reject);
-        },
-      );
-      req.on('timeout', () => req.destroy(new Error(`Wallet call ${path} timed out`)));
-      req.on('error', reject);
-      req.end(payload);
+    const res = await pool.request({
+      path: `${prefix}${path}`,
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [walletSignatureHeader]: signBody(options.secret, payload),
+      },
+      body: payload,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
     });
+    const signature = res.headers[walletSignatureHeader];
+    return {
+      status: res.statusCode,
+      text: await res.body.text(),
+      signature: typeof signature === 'string' ? signature : undefined,
+    };
   }
 
   async function call<T>(path: string, body: unknown): Promise<T> {
@@ -172,6 +157,6 @@ export function createHttpWalletClient(options: HttpWalletClientOptions): Wallet
     bet: (request) => call('bet', request),
     win: (request) => call('win', request),
     rollback: (request) => call('rollback', request),
-    close: () => agent.destroy(),
+    close: () => pool.close(),
   };
 }

@@ -125,7 +125,7 @@ export interface PageQuery {
 type GameTransactionRow = typeof gameTransactions.$inferSelect;
 
 const UNIQUE_VIOLATION = '23505';
-const SERIALIZATION_RETRIES = 3;
+const DUPLICATE_RETRIES = 3;
 
 export function createWalletService({
   db,
@@ -608,7 +608,7 @@ export function createWalletService({
       try {
         return await gameCallOnce(kind, input);
       } catch (err) {
-        if (attempt >= SERIALIZATION_RETRIES || pgErrorCode(err) !== UNIQUE_VIOLATION) throw err;
+        if (attempt >= DUPLICATE_RETRIES || pgErrorCode(err) !== UNIQUE_VIOLATION) throw err;
       }
     }
   }
@@ -704,7 +704,7 @@ export function createWalletService({
       try {
         return await rollbackOnce(input);
       } catch (err) {
-        if (attempt >= SERIALIZATION_RETRIES || pgErrorCode(err) !== UNIQUE_VIOLATION) throw err;
+        if (attempt >= DUPLICATE_RETRIES || pgErrorCode(err) !== UNIQUE_VIOLATION) throw err;
       }
     }
   }

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { walletProviders } from './schema.ts';
 
@@ -13,8 +13,15 @@ export function deriveProviderSecret(serverSecret: string, providerCode: string)
   return createHmac('sha256', serverSecret).update(`wallet-provider:${providerCode}`).digest('hex');
 }
 
+const keys = new Map<string, KeyObject>();
+
 export function signBody(secret: string, body: string) {
-  return createHmac('sha256', secret).update(body).digest('hex');
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret));
+    keys.set(secret, key);
+  }
+  return createHmac('sha256', key).update(body).digest('hex');
 }
 
 export function verifyBody(secret: string, body: string, signature: string | undefined) {

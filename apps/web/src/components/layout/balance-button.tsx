@@ -31,7 +31,9 @@ export function formatBalance(balance: Balance): string {
 /** Spec 000 §4: USD by default, PAWS on screens 1920px and wider; falls back to the first balance. */
 export function defaultCurrency(balances: Balance[], wide: boolean): string | undefined {
   const wanted = wide ? 'PAWS' : 'USD';
-  return balances.find((balance) => balance.currencyCode === wanted)?.currencyCode ?? balances[0]?.currencyCode;
+  return (
+    balances.find((balance) => balance.currencyCode === wanted)?.currencyCode ?? balances[0]?.currencyCode
+  );
 }
 
 /** The header balance: one currency at a time; the choices are the balances passed in. */
@@ -41,7 +43,8 @@ export function BalanceButton({ balances }: { balances: Balance[] }) {
   const [chosen, setChosen] = useState<string>();
   const { open, setOpen, rootRef, triggerRef } = usePopover();
   const listId = useId();
-  const code = chosen && balances.some((b) => b.currencyCode === chosen) ? chosen : defaultCurrency(balances, wide);
+  const code =
+    chosen && balances.some((b) => b.currencyCode === chosen) ? chosen : defaultCurrency(balances, wide);
   const current = balances.find((balance) => balance.currencyCode === code);
   const label = (balance: Balance) => {
     const key = labelKeys[balance.currencyCode];

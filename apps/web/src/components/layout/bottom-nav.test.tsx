@@ -85,7 +85,12 @@ describe('BottomNav', () => {
     const user = userEvent.setup();
     const router = renderNav({
       notifications: [
-        { id: 7, notificationMessage: 'Your deposit arrived', isRead: false, createdAt: new Date(now - 120_000).toISOString() },
+        {
+          id: 7,
+          notificationMessage: 'Your deposit arrived',
+          isRead: false,
+          createdAt: new Date(now - 120_000).toISOString(),
+        },
       ],
     });
     await user.click(menuButton());
@@ -117,7 +122,10 @@ describe('BottomNav', () => {
     expect(screen.getByRole('link', { name: 'Table' })).toHaveAttribute('href', '/?kind=TABLE#games-list');
     expect(screen.getByRole('link', { name: 'Slots' })).toHaveAttribute('href', '/?kind=SLOTS#games-list');
     expect(screen.getByRole('link', { name: 'Bets' })).toHaveAttribute('href', '/?kind=BETS#games-list');
-    expect(screen.getByRole('link', { name: 'Studio' })).toHaveAttribute('href', '/?provider=paws#games-list');
+    expect(screen.getByRole('link', { name: 'Studio' })).toHaveAttribute(
+      'href',
+      '/?provider=paws#games-list',
+    );
     expect(screen.getByRole('link', { name: 'Main menu' })).toHaveAttribute('href', '/');
   });
 });

@@ -3,7 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { FlagIcon } from '@/components/ui/flag-icon';
-import { BetsIcon, CloseIcon, LiveIcon, MenuIcon, SlotsIcon, StudioIcon, TableIcon } from '@/components/ui/icons';
+import {
+  BetsIcon,
+  CloseIcon,
+  LiveIcon,
+  MenuIcon,
+  SlotsIcon,
+  StudioIcon,
+  TableIcon,
+} from '@/components/ui/icons';
 import { LanguagePicker } from '@/components/ui/language-picker';
 import { LogoMark } from '@/components/ui/logo';
 import { type GamesFilter, paths } from '@/config/paths';
@@ -22,13 +30,14 @@ export interface BottomNavProps {
   children?: ReactNode;
 }
 
-const slots: { key: 'studio' | 'live' | 'table' | 'slots' | 'bets'; icon: ReactNode; filter: GamesFilter }[] = [
-  { key: 'studio', icon: <StudioIcon />, filter: { provider: 'paws' } },
-  { key: 'live', icon: <LiveIcon />, filter: { kind: 'LIVE' } },
-  { key: 'table', icon: <TableIcon />, filter: { kind: 'TABLE' } },
-  { key: 'slots', icon: <SlotsIcon />, filter: { kind: 'SLOTS' } },
-  { key: 'bets', icon: <BetsIcon />, filter: { kind: 'BETS' } },
-];
+const slots: { key: 'studio' | 'live' | 'table' | 'slots' | 'bets'; icon: ReactNode; filter: GamesFilter }[] =
+  [
+    { key: 'studio', icon: <StudioIcon />, filter: { provider: 'paws' } },
+    { key: 'live', icon: <LiveIcon />, filter: { kind: 'LIVE' } },
+    { key: 'table', icon: <TableIcon />, filter: { kind: 'TABLE' } },
+    { key: 'slots', icon: <SlotsIcon />, filter: { kind: 'SLOTS' } },
+    { key: 'bets', icon: <BetsIcon />, filter: { kind: 'BETS' } },
+  ];
 
 /** The language picker of the panel: a vertical drag over 40px steps to the next (up) or previous (down) language. */
 function DraggableLanguages() {
@@ -144,10 +153,18 @@ export function BottomNav({ notifications, onOpen, children }: BottomNavProps) {
         <span className={styles.grip} aria-hidden="true" />
         <h2 className={styles.heading}>{t('bottomNav.menu')}</h2>
         <div className={styles.menuLinks}>
-          <Link to={paths.aboutUs.getHref()} className={buttonClassName({ variant: 'secondary' })} onClick={close}>
+          <Link
+            to={paths.aboutUs.getHref()}
+            className={buttonClassName({ variant: 'secondary' })}
+            onClick={close}
+          >
             {t('bottomNav.aboutUs')}
           </Link>
-          <Link to={paths.news.getHref()} className={buttonClassName({ variant: 'secondary' })} onClick={close}>
+          <Link
+            to={paths.news.getHref()}
+            className={buttonClassName({ variant: 'secondary' })}
+            onClick={close}
+          >
             {t('bottomNav.news')}
           </Link>
         </div>
@@ -192,7 +209,12 @@ export function BottomNav({ notifications, onOpen, children }: BottomNavProps) {
             </li>
           ))}
           <li>
-            <Link to={paths.home.getHref()} className={styles.main} aria-label={t('bottomNav.mainMenu')} onClick={close}>
+            <Link
+              to={paths.home.getHref()}
+              className={styles.main}
+              aria-label={t('bottomNav.mainMenu')}
+              onClick={close}
+            >
               <LogoMark size={44} />
             </Link>
           </li>

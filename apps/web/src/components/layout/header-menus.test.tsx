@@ -58,7 +58,12 @@ describe('BalanceButton', () => {
     await user.click(trigger);
     const list = screen.getByRole('list', { name: 'Currencies' });
     const items = within(list).getAllByRole('button');
-    expect(items.map((item) => item.textContent)).toEqual(['USD$1,234.5', 'PAWS5,000', 'Bonus20', 'Free Spins15']);
+    expect(items.map((item) => item.textContent)).toEqual([
+      'USD$1,234.5',
+      'PAWS5,000',
+      'Bonus20',
+      'Free Spins15',
+    ]);
     await user.click(within(list).getByRole('button', { name: /Free Spins/ }));
     expect(screen.queryByRole('list', { name: 'Currencies' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Balance/ })).toHaveTextContent('15Free Spins');

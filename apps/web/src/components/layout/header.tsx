@@ -7,7 +7,8 @@ import { VibeMenu } from '@/components/ui/vibe-menu';
 import { paths } from '@/config/paths';
 import styles from './header.module.css';
 
-const navClass = ({ isActive }: { isActive: boolean }) => `${styles.navLink} ${isActive ? styles.active : ''}`;
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `${styles.navLink} ${isActive ? styles.active : ''}`;
 
 export interface HeaderProps {
   /**

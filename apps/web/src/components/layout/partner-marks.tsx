@@ -20,7 +20,16 @@ export const partnerMarkKeys = [
 export type PartnerMarkKey = (typeof partnerMarkKeys)[number];
 
 const text = (x: number, y: number, content: string, size = 9, weight = 800) => (
-  <text x={x} y={y} fontSize={size} fontWeight={weight} fontFamily="system-ui, sans-serif" textAnchor="middle" fill="currentColor" stroke="none">
+  <text
+    x={x}
+    y={y}
+    fontSize={size}
+    fontWeight={weight}
+    fontFamily="system-ui, sans-serif"
+    textAnchor="middle"
+    fill="currentColor"
+    stroke="none"
+  >
     {content}
   </text>
 );
@@ -42,7 +51,10 @@ export const partnerMarks: Record<PartnerMarkKey, ReactNode> = {
   bitcoin: (
     <>
       <circle cx="28" cy="16" r="12" />
-      {text(28, 20.5, '₿', 13)}
+      <path
+        d="M25 10h4.5a2.5 2.5 0 0 1 0 5H25zM25 15h5a2.6 2.6 0 0 1 0 5.5h-5zM25 9.5v11.5M26.5 8v2M29 8v2M26.5 21v2M29 21v2"
+        strokeWidth="1.5"
+      />
     </>
   ),
   stablecoin: (

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { paths } from '@/config/paths';
-import { useVibe, vibeLabelKeys, vibes } from '@/lib/vibe';
 import { usePopover } from '@/lib/use-popover';
+import { useVibe, vibeLabelKeys, vibes } from '@/lib/vibe';
 import styles from './header-menus.module.css';
 
 export interface UserMenuProps {

@@ -35,5 +35,13 @@ export function VibeTransition({ root = document.documentElement }: { root?: HTM
     return () => overlay.removeEventListener('animationend', end);
   }, [run, active]);
   if (!active) return null;
-  return <div key={run} ref={overlayRef} className={styles.vibeTransition} data-testid="vibe-transition" aria-hidden="true" />;
+  return (
+    <div
+      key={run}
+      ref={overlayRef}
+      className={styles.vibeTransition}
+      data-testid="vibe-transition"
+      aria-hidden="true"
+    />
+  );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
 import styles from './animated-background.module.css';
 
@@ -23,27 +23,36 @@ function layout(count: number, width: number, height: number) {
     seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
     return seed / 2_147_483_648;
   };
-  return Array.from({ length: count }, () => ({ x: next() * width, y: next() * height, size: 6 + next() * 10 }));
+  return Array.from({ length: count }, () => ({
+    x: next() * width,
+    y: next() * height,
+    size: 6 + next() * 10,
+  }));
 }
 
+/**
+ * One sparkle: an HTML element animated on the compositor (opacity and transform only). The toggle
+ * flips a class on the node directly, so a sparkle never re-renders React or repaints the canvas.
+ */
 function Sparkle({ x, y, size }: { x: number; y: number; size: number }) {
-  const [on, setOn] = useState(true);
+  const ref = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout>;
     const tick = () => {
       timer = setTimeout(() => {
-        setOn((value) => !value);
+        ref.current?.classList.toggle(styles.on as string);
         tick();
       }, sparkleInterval());
     };
     tick();
     return () => clearTimeout(timer);
   }, []);
-  const h = size / 2;
   return (
-    <path
-      className={`${styles.sparkle} ${on ? styles.on : ''}`}
-      d={`M${x} ${y - h}Q${x} ${y} ${x + h} ${y}Q${x} ${y} ${x} ${y + h}Q${x} ${y} ${x - h} ${y}Q${x} ${y} ${x} ${y - h}z`}
+    <span
+      ref={ref}
+      data-sparkle=""
+      className={`${styles.sparkle} ${styles.on}`}
+      style={{ left: x - size / 2, top: y - size / 2, width: size, height: size }}
     />
   );
 }
@@ -64,27 +73,33 @@ export function AnimatedBackground({ count }: { count?: number }) {
   }, []);
   const cut = 120;
   return (
-    <div className={`${styles.background} ${visible ? styles.visible : ''}`} aria-hidden="true" data-layout={mobile ? 'mobile' : 'desktop'}>
-      <svg
-        className={styles.canvas}
-        viewBox={`0 0 ${canvas.width} ${canvas.height}`}
-        width={canvas.width}
-        height={canvas.height}
-        preserveAspectRatio="xMidYMin slice"
-        focusable="false"
-      >
-        <path
-          className={styles.frame}
-          d={`M${cut} 40H${canvas.width - 40}V${canvas.height * 0.3 - cut}L${canvas.width - 40 - cut} ${canvas.height * 0.3}H40V${40 + cut}z`}
-        />
-        <path
-          className={styles.frame}
-          d={`M${cut + 80} ${canvas.height * 0.45}H${canvas.width - 80}V${canvas.height * 0.7 - cut}L${canvas.width - 80 - cut} ${canvas.height * 0.7}H80V${canvas.height * 0.45 + cut}z`}
-        />
+    <div
+      className={`${styles.background} ${visible ? styles.visible : ''}`}
+      aria-hidden="true"
+      data-layout={mobile ? 'mobile' : 'desktop'}
+    >
+      <div className={styles.canvas} style={{ width: canvas.width, height: canvas.height }}>
+        <svg
+          className={styles.frames}
+          viewBox={`0 0 ${canvas.width} ${canvas.height}`}
+          width={canvas.width}
+          height={canvas.height}
+          focusable="false"
+          aria-hidden="true"
+        >
+          <path
+            className={styles.frame}
+            d={`M${cut} 40H${canvas.width - 40}V${canvas.height * 0.3 - cut}L${canvas.width - 40 - cut} ${canvas.height * 0.3}H40V${40 + cut}z`}
+          />
+          <path
+            className={styles.frame}
+            d={`M${cut + 80} ${canvas.height * 0.45}H${canvas.width - 80}V${canvas.height * 0.7 - cut}L${canvas.width - 80 - cut} ${canvas.height * 0.7}H80V${canvas.height * 0.45 + cut}z`}
+          />
+        </svg>
         {points.map((point) => (
           <Sparkle key={`${point.x}-${point.y}`} {...point} />
         ))}
-      </svg>
+      </div>
     </div>
   );
 }

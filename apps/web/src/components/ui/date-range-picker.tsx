@@ -26,13 +26,24 @@ const sameDay = (a: Date | null, b: Date | null) => !!a && !!b && a.getTime() ==
  */
 export function nextRange(range: DateRange, clicks: number, day: Date): { range: DateRange; clicks: number } {
   const picked = startOfDay(day);
-  if (clicks % 2 === 0 || !range.startDate) return { range: { startDate: picked, endDate: picked }, clicks: 1 };
+  if (clicks % 2 === 0 || !range.startDate)
+    return { range: { startDate: picked, endDate: picked }, clicks: 1 };
   if (picked < range.startDate) return { range: { startDate: picked, endDate: range.startDate }, clicks: 2 };
   return { range: { startDate: range.startDate, endDate: picked }, clicks: 2 };
 }
 
 /** Spec 000 §9: the year list spans 10 years, 5 before to 4 after the displayed year. */
 export const yearOptions = (year: number) => Array.from({ length: 10 }, (_, index) => year - 5 + index);
+
+/** Splits the month grid into rows of seven days, padding the last week. */
+function weeks(days: (Date | null)[]): (Date | null)[][] {
+  const rows: (Date | null)[][] = [];
+  for (let index = 0; index < days.length; index += 7) {
+    const row = days.slice(index, index + 7);
+    rows.push([...row, ...Array.from({ length: 7 - row.length }, () => null)]);
+  }
+  return rows;
+}
 
 /** Days of the month grid, weeks starting on Monday; null pads the first week. */
 export function monthGrid(year: number, month: number): (Date | null)[] {
@@ -83,27 +94,47 @@ export function DateRangePicker({ value, onApply, onCancel, initialMonth }: Date
         : `${formatPickerDate(range.startDate)} – ${formatPickerDate(range.endDate)}`;
 
   return (
-    <div className={styles.picker} role="group" aria-label={t('datePicker.label')}>
+    <section className={styles.picker} aria-label={t('datePicker.label')}>
       <p className={styles.prompt} aria-live="polite">
         {prompt}
       </p>
       <div className={styles.head}>
-        <button type="button" className={styles.nav} onClick={() => shift(-1)} aria-label={t('datePicker.previousMonth')}>
+        <button
+          type="button"
+          className={styles.nav}
+          onClick={() => shift(-1)}
+          aria-label={t('datePicker.previousMonth')}
+        >
           ‹
         </button>
-        <button type="button" className={styles.title} aria-expanded={list === 'month'} onClick={() => toggle('month')}>
+        <button
+          type="button"
+          className={styles.title}
+          aria-expanded={list === 'month'}
+          onClick={() => toggle('month')}
+        >
           {monthName(view.month)}
         </button>
-        <button type="button" className={styles.title} aria-expanded={list === 'year'} onClick={() => toggle('year')}>
+        <button
+          type="button"
+          className={styles.title}
+          aria-expanded={list === 'year'}
+          onClick={() => toggle('year')}
+        >
           {view.year}
         </button>
-        <button type="button" className={styles.nav} onClick={() => shift(1)} aria-label={t('datePicker.nextMonth')}>
+        <button
+          type="button"
+          className={styles.nav}
+          onClick={() => shift(1)}
+          aria-label={t('datePicker.nextMonth')}
+        >
           ›
         </button>
       </div>
       {list === 'month' ? (
         <ul className={styles.sublist} aria-label={t('datePicker.months')}>
-          {Array.from({ length: 12 }, (_, month) => (
+          {Array.from({ length: 12 }, (_, month) => month).map((month) => (
             <li key={month}>
               <button
                 type="button"
@@ -138,41 +169,44 @@ export function DateRangePicker({ value, onApply, onCancel, initialMonth }: Date
         </ul>
       ) : null}
       {list === null ? (
-        <div className={styles.grid} role="grid" aria-label={`${monthName(view.month)} ${view.year}`}>
-          <div role="row" className={styles.week}>
-            {weekdays.map((day) => (
-              <span role="columnheader" key={day} className={styles.weekday}>
-                {day}
-              </span>
+        <table className={styles.grid} aria-label={`${monthName(view.month)} ${view.year}`}>
+          <thead>
+            <tr>
+              {weekdays.map((day) => (
+                <th scope="col" key={day} className={styles.weekday}>
+                  {day}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {weeks(monthGrid(view.year, view.month)).map((week) => (
+              <tr key={week.find(Boolean)?.getTime()}>
+                {week.map((day, index) => (
+                  <td key={day?.getTime() ?? `pad-${index}`}>
+                    {day ? (
+                      <button
+                        type="button"
+                        className={[
+                          styles.day,
+                          sameDay(day, range.startDate) || sameDay(day, range.endDate) ? styles.edge : '',
+                          range.startDate && range.endDate && day > range.startDate && day < range.endDate
+                            ? styles.inside
+                            : '',
+                        ].join(' ')}
+                        aria-label={formatPickerDate(day)}
+                        aria-pressed={sameDay(day, range.startDate) || sameDay(day, range.endDate)}
+                        onClick={() => pick(day)}
+                      >
+                        {day.getDate()}
+                      </button>
+                    ) : null}
+                  </td>
+                ))}
+              </tr>
             ))}
-          </div>
-          <div role="row" className={styles.days}>
-            {monthGrid(view.year, view.month).map((day, index) =>
-              day ? (
-                <span role="gridcell" key={day.getTime()}>
-                  <button
-                    type="button"
-                    className={[
-                      styles.day,
-                      sameDay(day, range.startDate) || sameDay(day, range.endDate) ? styles.edge : '',
-                      range.startDate && range.endDate && day > range.startDate && day < range.endDate
-                        ? styles.inside
-                        : '',
-                    ].join(' ')}
-                    aria-label={formatPickerDate(day)}
-                    aria-pressed={sameDay(day, range.startDate) || sameDay(day, range.endDate)}
-                    onClick={() => pick(day)}
-                  >
-                    {day.getDate()}
-                  </button>
-                </span>
-              ) : (
-                // biome-ignore lint/suspicious/noArrayIndexKey: fixed padding cells before the 1st.
-                <span role="gridcell" key={`pad-${index}`} />
-              ),
-            )}
-          </div>
-        </div>
+          </tbody>
+        </table>
       ) : null}
       <div className={styles.actions}>
         <Button variant="ghost" size="sm" onClick={onCancel}>
@@ -182,6 +216,6 @@ export function DateRangePicker({ value, onApply, onCancel, initialMonth }: Date
           {t('datePicker.apply')}
         </Button>
       </div>
-    </div>
+    </section>
   );
 }

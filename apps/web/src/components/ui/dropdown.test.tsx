@@ -25,7 +25,7 @@ describe('Dropdown', () => {
   it('is 40px closed and 200px open, and choosing an option closes it', async () => {
     const user = userEvent.setup();
     render(<Harness />);
-    const trigger = screen.getByRole('button', { name: 'Page size: 10' });
+    const trigger = screen.getByRole('combobox', { name: 'Page size: 10' });
     const root = trigger.parentElement as HTMLElement;
     expect(root.style.maxHeight).toBe('40px');
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
@@ -43,7 +43,7 @@ describe('Dropdown', () => {
   it('works from the keyboard and closes on Escape or a click outside', async () => {
     const user = userEvent.setup();
     render(<Harness />);
-    const trigger = screen.getByRole('button', { name: /Page size/ });
+    const trigger = screen.getByRole('combobox', { name: /Page size/ });
     trigger.focus();
     await user.keyboard('{ArrowDown}');
     expect(trigger).toHaveAttribute('aria-expanded', 'true');

@@ -48,7 +48,12 @@ export function Dropdown<T extends string | number>({
   }, [open]);
 
   const openList = () => {
-    setActive(Math.max(0, options.findIndex((option) => option.id === value)));
+    setActive(
+      Math.max(
+        0,
+        options.findIndex((option) => option.id === value),
+      ),
+    );
     setOpen(true);
   };
   const choose = (option: DropdownOption<T>) => {
@@ -92,6 +97,7 @@ export function Dropdown<T extends string | number>({
       <button
         ref={buttonRef}
         type="button"
+        role="combobox"
         className={styles.trigger}
         aria-haspopup="listbox"
         aria-expanded={open}
@@ -107,13 +113,14 @@ export function Dropdown<T extends string | number>({
           <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" />
         </svg>
       </button>
-      <ul id={listId} role="listbox" aria-label={label} className={styles.list} hidden={!open}>
+      <div id={listId} role="listbox" aria-label={label} className={styles.list} hidden={!open}>
         {options.map((option, index) => (
           // biome-ignore lint/a11y/useKeyWithClickEvents: keys are handled on the trigger (aria-activedescendant).
-          <li
+          <div
             key={String(option.id)}
             id={`${listId}-${index}`}
             role="option"
+            tabIndex={-1}
             aria-selected={option.id === value}
             className={`${styles.option} ${index === active ? styles.activeOption : ''} ${option.className ?? ''}`}
             onClick={() => choose(option)}
@@ -121,9 +128,9 @@ export function Dropdown<T extends string | number>({
           >
             {option.image ? <img src={option.image} alt="" width={20} height={20} /> : null}
             {option.name}
-          </li>
+          </div>
         ))}
-      </ul>
+      </div>
     </div>
   );
 }

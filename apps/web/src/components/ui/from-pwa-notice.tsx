@@ -21,7 +21,13 @@ export function FromPwaNotice() {
     setParams(next, { replace: true });
   };
   return (
-    <div className={styles.notice} role="alertdialog" aria-modal="true" aria-labelledby="from-pwa-title" aria-describedby="from-pwa-text">
+    <div
+      className={styles.notice}
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="from-pwa-title"
+      aria-describedby="from-pwa-text"
+    >
       <div className={styles.card}>
         <h2 id="from-pwa-title">{t('pwa.redirectedTitle')}</h2>
         <p id="from-pwa-text">{t('pwa.redirectedText')}</p>

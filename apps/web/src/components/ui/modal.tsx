@@ -27,7 +27,15 @@ export interface ModalProps {
  * top layer. It closes by the close icon, the cancel event or a click on the backdrop; the closing
  * animation plays before the dialog leaves the top layer.
  */
-export function Modal({ open, onClose, title, showTitle = true, state = 'outactive', children, className }: ModalProps) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  showTitle = true,
+  state = 'outactive',
+  children,
+  className,
+}: ModalProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const [closing, setClosing] = useState(false);

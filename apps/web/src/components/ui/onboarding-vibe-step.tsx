@@ -12,7 +12,9 @@ function useTargetRect(selector: string) {
   const [rect, setRect] = useState<DOMRect | null>(null);
   useLayoutEffect(() => {
     const measure = () => {
-      const element = [...document.querySelectorAll<HTMLElement>(selector)].find((node) => node.offsetParent !== null);
+      const element = [...document.querySelectorAll<HTMLElement>(selector)].find(
+        (node) => node.offsetParent !== null,
+      );
       setRect(element?.getBoundingClientRect() ?? null);
     };
     measure();
@@ -60,7 +62,9 @@ export function OnboardingVibeStep({ onFinish }: { onFinish: () => void }) {
         <p className={styles.counter}>
           {index + 1}/{steps.length}
         </p>
-        <h2 id="onboarding-vibe-title">{t(step === 'vibe' ? 'onboarding.vibeTitle' : 'onboarding.burgerTitle')}</h2>
+        <h2 id="onboarding-vibe-title">
+          {t(step === 'vibe' ? 'onboarding.vibeTitle' : 'onboarding.burgerTitle')}
+        </h2>
         <p>{t(step === 'vibe' ? 'onboarding.vibeText' : 'onboarding.burgerText')}</p>
         <Button onClick={() => (last ? onFinish() : setIndex(index + 1))}>
           {last ? t('onboarding.finish') : t('onboarding.next')}

@@ -24,13 +24,20 @@ afterEach(() => {
 function stubMedia(matching: (query: string) => boolean) {
   vi.stubGlobal(
     'matchMedia',
-    vi.fn((query: string) => ({ matches: matching(query), media: query, addEventListener() {}, removeEventListener() {} })),
+    vi.fn((query: string) => ({
+      matches: matching(query),
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    })),
   );
 }
 
 describe('fromPWA notice', () => {
   const renderAt = (path: string) => {
-    const router = createMemoryRouter([{ path: '*', element: <FromPwaNotice /> }], { initialEntries: [path] });
+    const router = createMemoryRouter([{ path: '*', element: <FromPwaNotice /> }], {
+      initialEntries: [path],
+    });
     render(<RouterProvider router={router} />);
     return router;
   };
@@ -38,9 +45,9 @@ describe('fromPWA notice', () => {
   it('tells a browser visitor to add the app to the home screen; OK clears the query', async () => {
     const user = userEvent.setup();
     const router = renderAt('/?fromPWA=true&x=1');
-    expect(screen.getByRole('alertdialog', { name: 'You are redirected from another application' })).toHaveTextContent(
-      "'Add to home screen'",
-    );
+    expect(
+      screen.getByRole('alertdialog', { name: 'You are redirected from another application' }),
+    ).toHaveTextContent("'Add to home screen'");
     await user.click(screen.getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(router.state.location.search).toBe('?x=1');
@@ -93,7 +100,7 @@ describe('animated background', () => {
     const { container, unmount } = render(<AnimatedBackground />);
     const root = container.firstElementChild as HTMLElement;
     expect(root.dataset.layout).toBe('desktop');
-    expect(container.querySelectorAll('svg > path').length - 2).toBe(SPARKLES_DESKTOP);
+    expect(container.querySelectorAll('[data-sparkle]')).toHaveLength(SPARKLES_DESKTOP);
     expect(container.querySelector('svg')).toHaveAttribute('viewBox', '0 0 1440 4443');
     const initial = root.className;
     await act(async () => {
@@ -104,7 +111,7 @@ describe('animated background', () => {
 
     stubMedia((query) => query.includes('max-width: 768px'));
     const mobile = render(<AnimatedBackground />);
-    expect(mobile.container.querySelectorAll('svg > path').length - 2).toBe(SPARKLES_MOBILE);
+    expect(mobile.container.querySelectorAll('[data-sparkle]')).toHaveLength(SPARKLES_MOBILE);
     expect(mobile.container.querySelector('svg')).toHaveAttribute('viewBox', '0 0 390 1328');
   });
 

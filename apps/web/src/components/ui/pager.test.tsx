@@ -13,7 +13,8 @@ describe('getPageList', () => {
   });
 
   it('shows 1 2 3 4 … last while the current page is 3 or lower', () => {
-    for (const current of [1, 2, 3]) expect(getPageList(current, 10)).toEqual([1, 2, 3, 4, 'ellipsis-end', 10]);
+    for (const current of [1, 2, 3])
+      expect(getPageList(current, 10)).toEqual([1, 2, 3, 4, 'ellipsis-end', 10]);
   });
 
   it('shows 1 … and the last 4 within the last 2 pages', () => {

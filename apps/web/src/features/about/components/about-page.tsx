@@ -9,7 +9,10 @@ export function AboutPage() {
     <>
       <PageHeader title={t('pages.aboutUs.heading')} lead={t('pages.aboutUs.lead')} />
       <ContentSections
-        sections={keys.map((key) => ({ title: t(`content.about.${key}Title`), body: <p>{t(`content.about.${key}`)}</p> }))}
+        sections={keys.map((key) => ({
+          title: t(`content.about.${key}Title`),
+          body: <p>{t(`content.about.${key}`)}</p>,
+        }))}
       />
     </>
   );

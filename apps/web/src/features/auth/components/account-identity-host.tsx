@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { useUser } from '../hooks/use-auth';
+import styles from './account-identity-host.module.css';
 import { AvatarModal } from './avatar-modal';
 import { ProfileSettings } from './profile-settings';
-import styles from './account-identity-host.module.css';
 
 /**
  * Temporary host for the identity pieces of /profile/account (avatar modal, Profile Settings) until the

@@ -9,7 +9,9 @@ afterEach(() => {
 });
 
 const signedOut = () =>
-  mockApi({ 'POST /auth/refresh-tokens': { status: 401, body: { statusCode: 401, message: 'Unauthorized' } } });
+  mockApi({
+    'POST /auth/refresh-tokens': { status: 401, body: { statusCode: 401, message: 'Unauthorized' } },
+  });
 
 describe('auth modal in the page wrapper', () => {
   it("opens from the header's buttons through the navigation state flag", async () => {
@@ -64,7 +66,15 @@ describe('auth modal in the page wrapper', () => {
       'GET /profile/user-data': {
         status: 200,
         body: {
-          user: { userId: 'u1', username: 'demo', email: 'demo@paws.local', phone: null, linkMinified: null, linkFull: null, isManager: false },
+          user: {
+            userId: 'u1',
+            username: 'demo',
+            email: 'demo@paws.local',
+            phone: null,
+            linkMinified: null,
+            linkFull: null,
+            isManager: false,
+          },
           balances: [{ currencyCode: 'USD', amount: 12.5, currency: { symbol: '$' } }],
         },
       },

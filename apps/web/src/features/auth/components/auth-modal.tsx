@@ -19,7 +19,8 @@ type CodeFlow =
   | { kind: 'sign-in'; sent: SignInSent }
   | { kind: 'reset'; credentials: Credentials; code?: string };
 
-const addressOf = (credentials: Credentials) => ('email' in credentials ? credentials.email : credentials.phone);
+const addressOf = (credentials: Credentials) =>
+  'email' in credentials ? credentials.email : credentials.phone;
 
 /**
  * The login/registration modal. Unmounting it is what resets it: the host renders it only while open,
@@ -94,9 +95,7 @@ export function AuthModal({
         target={addressOf(credentials)}
         onErrorChange={setCodeError}
         onBack={backToLogin}
-        onResend={() =>
-          flow.kind === 'reset' ? requestPasswordReset(flow.credentials) : flow.sent.resend()
-        }
+        onResend={() => (flow.kind === 'reset' ? requestPasswordReset(flow.credentials) : flow.sent.resend())}
         onSubmitCode={async (code) => {
           if (flow.kind === 'reset') {
             await verifyPasswordReset(flow.credentials, code);

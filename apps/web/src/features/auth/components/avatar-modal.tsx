@@ -127,7 +127,13 @@ export function AvatarModal({
           >
             <span className={styles.dropIcon} aria-hidden="true">
               <svg width="28" height="28" viewBox="0 0 24 24" fill="none">
-                <path d="M12 16V4m0 0-4 4m4-4 4 4M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                <path
+                  d="M12 16V4m0 0-4 4m4-4 4 4M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
               </svg>
             </span>
             <span className={styles.dropTitle}>{t('auth.avatar.drop')}</span>

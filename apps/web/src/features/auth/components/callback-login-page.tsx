@@ -8,5 +8,11 @@ export function CallbackLoginPage() {
   const { t } = useTranslation();
   const signIn = useSignInFromLink('login');
   const action = useCallback(() => signIn(), [signIn]);
-  return <LinkLanding title={t('pages.callbackLogin.heading')} lead={t('pages.callbackLogin.lead')} action={action} />;
+  return (
+    <LinkLanding
+      title={t('pages.callbackLogin.heading')}
+      lead={t('pages.callbackLogin.lead')}
+      action={action}
+    />
+  );
 }

@@ -51,7 +51,10 @@ export function CodeEntry({ onComplete, onChange, error, disabled = false, label
 
   /** Writes digits from `start` on and moves to the box after the last one written. */
   const spread = (start: number, text: string) => {
-    const incoming = text.replace(/\D/g, '').slice(0, OTP_LENGTH - start).split('');
+    const incoming = text
+      .replace(/\D/g, '')
+      .slice(0, OTP_LENGTH - start)
+      .split('');
     if (incoming.length === 0) return;
     const next = [...digits];
     incoming.forEach((digit, offset) => {
@@ -68,7 +71,8 @@ export function CodeEntry({ onComplete, onChange, error, disabled = false, label
       return;
     }
     // A box that already held a digit receives the new one last; autofill delivers all six at once.
-    const fresh = typed.length > 1 && digits[index] && typed.startsWith(digits[index]) ? typed.slice(1) : typed;
+    const fresh =
+      typed.length > 1 && digits[index] && typed.startsWith(digits[index]) ? typed.slice(1) : typed;
     spread(index, fresh);
   };
 

@@ -1,12 +1,6 @@
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  applyPhoneMask,
-  maskOf,
-  type PhonePrefix,
-  phonePrefixes,
-  type AuthTab,
-} from '../utils/credentials';
+import { type AuthTab, applyPhoneMask, maskOf, type PhonePrefix, phonePrefixes } from '../utils/credentials';
 import styles from './auth-form.module.css';
 
 interface FieldShellProps {

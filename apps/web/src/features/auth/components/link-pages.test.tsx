@@ -11,7 +11,15 @@ const probe401 = { status: 401, body: { statusCode: 401, message: 'Unauthorized'
 const userData = {
   status: 200,
   body: {
-    user: { userId: 'u1', username: 'newbie', email: 'n@paws.local', phone: null, linkMinified: null, linkFull: null, isManager: false },
+    user: {
+      userId: 'u1',
+      username: 'newbie',
+      email: 'n@paws.local',
+      phone: null,
+      linkMinified: null,
+      linkFull: null,
+      isManager: false,
+    },
     balances: [],
   },
 };

@@ -31,7 +31,9 @@ describe('ProfileSettings inline edit', () => {
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent(profileMessages.usernameMin);
     // Above the settings list.
-    expect(alert.compareDocumentPosition(screen.getByRole('list')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      alert.compareDocumentPosition(screen.getByRole('list')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     expect(api.calls).toHaveLength(0);
   });
 
@@ -83,7 +85,9 @@ describe('ProfileSettings inline edit', () => {
   });
 
   it('phone: a phone input with the prefix, and the server error in red', async () => {
-    const api = mockApi({ 'POST /profile/edit/phone': apiError(409, 'An account with this phone number already exists', 'value') });
+    const api = mockApi({
+      'POST /profile/edit/phone': apiError(409, 'An account with this phone number already exists', 'value'),
+    });
     const { user } = await setup();
     await user.click(screen.getByRole('button', { name: 'Edit Phone' }));
     expect(screen.getByLabelText('Country code')).toHaveValue('+44');
@@ -94,7 +98,9 @@ describe('ProfileSettings inline edit', () => {
     await user.type(input, '2015550123');
     expect(input).toHaveValue('201 555 0123');
     await user.keyboard('{Enter}');
-    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this phone number already exists');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'An account with this phone number already exists',
+    );
     expect(api.callsTo('POST', '/profile/edit/phone')[0]?.body).toEqual({ value: '+1 201 555 0123' });
     expect(screen.getByLabelText('New Phone')).toBeInTheDocument();
   });

@@ -2,7 +2,14 @@ import { type ProfileEditField, profileFieldSchemas, profileMessages } from '@pa
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditProfile } from '../api/edit-profile';
-import { applyPhoneMask, fullPhone, maskOf, type PhonePrefix, phonePrefixes, splitPhone } from '../utils/credentials';
+import {
+  applyPhoneMask,
+  fullPhone,
+  maskOf,
+  type PhonePrefix,
+  phonePrefixes,
+  splitPhone,
+} from '../utils/credentials';
 import styles from './profile-settings.module.css';
 
 /** Spec 001 §5/§9: username at most 10 characters, email at most 30; the phone uses the phone input. */
@@ -21,7 +28,13 @@ const PencilIcon = () => (
 );
 const CheckIcon = () => (
   <svg width="16" height="16" viewBox="0 0 24 24" fill="none" aria-hidden="true">
-    <path d="m5 12.5 5 5 9-10" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+    <path
+      d="m5 12.5 5 5 9-10"
+      stroke="currentColor"
+      strokeWidth="2.4"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
   </svg>
 );
 const CrossIcon = () => (

@@ -18,5 +18,7 @@ export function VerifyEmailPage() {
     await queryClient.invalidateQueries({ queryKey: userDataQueryOptions().queryKey });
     return message;
   }, [params, queryClient, t]);
-  return <LinkLanding title={t('pages.verifyEmail.heading')} lead={t('pages.verifyEmail.lead')} action={action} />;
+  return (
+    <LinkLanding title={t('pages.verifyEmail.heading')} lead={t('pages.verifyEmail.lead')} action={action} />
+  );
 }

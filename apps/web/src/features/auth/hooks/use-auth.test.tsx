@@ -1,7 +1,7 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '@/config/runtime-config';
 import { api } from '@/lib/api-client';
@@ -46,7 +46,9 @@ describe('auth state', () => {
       'POST /auth/refresh-tokens': { status: 201, body: { success: true } },
       'GET /profile/user-data': { status: 200, body: { user: { userId: 'u1' }, balances: [] } },
     });
-    const second = renderHook(() => ({ status: useAuthStatus(), user: useUser() }), { wrapper: wrapperWith().wrapper });
+    const second = renderHook(() => ({ status: useAuthStatus(), user: useUser() }), {
+      wrapper: wrapperWith().wrapper,
+    });
     await waitFor(() => expect(second.result.current.user.data?.user.userId).toBe('u1'));
     expect(second.result.current.status.status).toBe(201);
     expect(signedIn.callsTo('GET', '/profile/user-data')).toHaveLength(1);
@@ -96,8 +98,15 @@ describe('auth state', () => {
 describe('opening a game from the landing app', () => {
   it('builds the platform /verify address with the game and fromPWA', () => {
     expect(
-      handoverUrl('http://127.0.0.1:3001/', 'tok', { gameCode: 'g1', providerCodeName: 'paws', title: 'Lime Roulette' }, true),
-    ).toBe('http://127.0.0.1:3001/verify?authToken=tok&gameCode=g1&providerCodeName=paws&title=Lime+Roulette&fromPWA=true');
+      handoverUrl(
+        'http://127.0.0.1:3001/',
+        'tok',
+        { gameCode: 'g1', providerCodeName: 'paws', title: 'Lime Roulette' },
+        true,
+      ),
+    ).toBe(
+      'http://127.0.0.1:3001/verify?authToken=tok&gameCode=g1&providerCodeName=paws&title=Lime+Roulette&fromPWA=true',
+    );
   });
 
   it('signed in: fetches a single-use auth token and hands over to the platform', async () => {

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { type GameQuery, GAMES_LIST_ANCHOR, paths } from '@/config/paths';
+import { GAMES_LIST_ANCHOR, type GameQuery, paths } from '@/config/paths';
 import { getRuntimeConfig } from '@/config/runtime-config';
 import { getAuthToken } from '../api/auth-token';
 import { authModalState } from '../utils/auth-modal-state';

@@ -44,6 +44,10 @@ export const fullPhone = (prefix: PhonePrefix, national: string) =>
 export function splitPhone(phone: string | null | undefined): { prefix: PhonePrefix; national: string } {
   const digits = (phone ?? '').replace(/\D/g, '');
   const match = phonePrefixes.find(({ prefix }) => digits.startsWith(prefix.slice(1)));
-  if (!match) return { prefix: defaultPhonePrefix, national: applyPhoneMask(digits, maskOf(defaultPhonePrefix)) };
-  return { prefix: match.prefix, national: applyPhoneMask(digits.slice(match.prefix.length - 1), match.mask) };
+  if (!match)
+    return { prefix: defaultPhonePrefix, national: applyPhoneMask(digits, maskOf(defaultPhonePrefix)) };
+  return {
+    prefix: match.prefix,
+    national: applyPhoneMask(digits.slice(match.prefix.length - 1), match.mask),
+  };
 }

@@ -101,13 +101,14 @@ export function GameSearch({ className }: { className?: string }) {
               {isError ? t('search.error') : t('search.noResults')}
             </p>
           ) : null}
-          <ul id={listId} role="listbox" aria-label={t('search.results')} className={styles.list}>
+          <div id={listId} role="listbox" aria-label={t('search.results')} className={styles.list}>
             {results.map((game, index) => (
               // biome-ignore lint/a11y/useKeyWithClickEvents: keys are handled on the combobox input.
-              <li
+              <div
                 key={game.id}
                 id={`${listId}-${index}`}
                 role="option"
+                tabIndex={-1}
                 aria-selected={index === active}
                 className={styles.option}
                 onClick={() => choose(index)}
@@ -116,9 +117,9 @@ export function GameSearch({ className }: { className?: string }) {
                 <img src={game.imageUrl} alt="" width={40} height={40} loading="lazy" />
                 <span className={styles.name}>{game.name}</span>
                 <span className={styles.provider}>{game.providerName}</span>
-              </li>
+              </div>
             ))}
-          </ul>
+          </div>
         </div>
       </SearchBox>
     </div>

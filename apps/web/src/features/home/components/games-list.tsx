@@ -17,9 +17,13 @@ export const GAMES_LIST_VISIBLE_RATIO = 0.8;
 export const TILE_NAME_MAX = 15;
 export const GAMES_PAGE = 12;
 
-export const cutName = (name: string) => (name.length > TILE_NAME_MAX ? `${name.slice(0, TILE_NAME_MAX)}…` : name);
+export const cutName = (name: string) =>
+  name.length > TILE_NAME_MAX ? `${name.slice(0, TILE_NAME_MAX)}…` : name;
 
-const chips: { key: 'favorites' | 'liveRoulette' | 'blackjack' | 'poker' | 'baccarat' | 'loto'; category?: GameCategory }[] = [
+const chips: {
+  key: 'favorites' | 'liveRoulette' | 'blackjack' | 'poker' | 'baccarat' | 'loto';
+  category?: GameCategory;
+}[] = [
   { key: 'favorites' },
   { key: 'liveRoulette', category: 'LIVE_ROULETTE' },
   { key: 'blackjack', category: 'BLACKJACK' },
@@ -85,7 +89,8 @@ export function GamesList() {
   const [chip, setChip] = useState<(typeof chips)[number]['key'] | null>(null);
   const [shown, setShown] = useState(GAMES_PAGE);
   const anchorRef = useRef<HTMLElement>(null);
-  const directLink = location.hash === `#${GAMES_LIST_ANCHOR}` || params.has('kind') || params.has('provider');
+  const directLink =
+    location.hash === `#${GAMES_LIST_ANCHOR}` || params.has('kind') || params.has('provider');
   const visible = useVisibleOnce(anchorRef, directLink);
   const category = chips.find((item) => item.key === chip)?.category;
   const query = {
@@ -119,10 +124,19 @@ export function GamesList() {
   };
   const open = (game: Game) => openGame(game, { navigate, config, pathname: location.pathname });
   const games = data ?? [];
-  const filterLabel = isKind(kind) ? t(`bottomNav.${kindKeys[kind]}`) : provider ? t('bottomNav.studio') : null;
+  const filterLabel = isKind(kind)
+    ? t(`bottomNav.${kindKeys[kind]}`)
+    : provider
+      ? t('bottomNav.studio')
+      : null;
 
   return (
-    <section id={GAMES_LIST_ANCHOR} ref={anchorRef} className={styles.games} aria-labelledby="games-list-heading">
+    <section
+      id={GAMES_LIST_ANCHOR}
+      ref={anchorRef}
+      className={styles.games}
+      aria-labelledby="games-list-heading"
+    >
       <div className={styles.head}>
         <h2 id="games-list-heading" className={styles.heading}>
           {t('pages.home.gamesHeading')}
@@ -135,7 +149,8 @@ export function GamesList() {
           </button>
         ) : null}
       </div>
-      <div className={styles.chips} role="group" aria-label={t('pages.home.categories')}>
+      <fieldset className={styles.chips}>
+        <legend className="visually-hidden">{t('pages.home.categories')}</legend>
         {chips.map((item) => (
           <button
             key={item.key}
@@ -147,7 +162,7 @@ export function GamesList() {
             {t(`pages.home.${item.key}`)}
           </button>
         ))}
-      </div>
+      </fieldset>
       {!visible || (isPending && !unauthorised) ? (
         <div className={styles.placeholder}>
           <Spinner />
@@ -167,7 +182,11 @@ export function GamesList() {
           </li>
           {games.length > shown ? (
             <li>
-              <button type="button" className={`${styles.tile} ${styles.more}`} onClick={() => setShown((n) => n + GAMES_PAGE)}>
+              <button
+                type="button"
+                className={`${styles.tile} ${styles.more}`}
+                onClick={() => setShown((n) => n + GAMES_PAGE)}
+              >
                 <span className={styles.glyph} aria-hidden="true">
                   +
                 </span>
@@ -177,7 +196,9 @@ export function GamesList() {
           ) : null}
         </ul>
       )}
-      {visible && !isPending && !isError && games.length === 0 ? <p className={styles.empty}>{t('games.empty')}</p> : null}
+      {visible && !isPending && !isError && games.length === 0 ? (
+        <p className={styles.empty}>{t('games.empty')}</p>
+      ) : null}
     </section>
   );
 }

@@ -6,7 +6,12 @@ import { setRuntimeConfig } from '@/config/runtime-config';
 import { renderRoute, testRuntimeConfig } from '@/testing/render-route';
 import { ratesSampleData } from '../data/rates-sample-data';
 
-const game = (id: number, name: string, category: Game['category'] = 'POKER', kind: Game['kind'] = 'TABLE'): Game => ({
+const game = (
+  id: number,
+  name: string,
+  category: Game['category'] = 'POKER',
+  kind: Game['kind'] = 'TABLE',
+): Game => ({
   id: `g-${id}`,
   name,
   imageUrl: `/img/${id}.webp`,
@@ -44,7 +49,10 @@ function stubCatalogue({ favoritesStatus = 200 }: { favoritesStatus?: number } =
           (!category || item.category === category) &&
           (!kind || item.kind === kind),
       );
-      return new Response(JSON.stringify(games), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      return new Response(JSON.stringify(games), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
     }),
   );
 }
@@ -146,19 +154,17 @@ describe('rates block (sample data)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Top 50 winners' }));
     const table = screen.getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      '#',
-      'Player',
-      'Winning',
-      'Max bet',
-      'Favourite games',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['#', 'Player', 'Winning', 'Max bet', 'Favourite games']);
     expect(within(table).getAllByRole('row')).toHaveLength(11);
     expect(screen.getByRole('button', { name: 'Page 5' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(within(table).getByText(ratesSampleData.topWinners[10]?.player ?? '')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Rows per page: 10' }));
+    await user.click(screen.getByRole('combobox', { name: 'Rows per page: 10' }));
     await user.click(screen.getByRole('option', { name: '25' }));
     expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(26);
     expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');

@@ -17,6 +17,8 @@ export function HomePage() {
   const { hash, search } = useLocation();
 
   // The screen is lazy-loaded, so the router's own hash scroll can run before the anchor exists.
+  // A new filter in the query (bottom panel slot) scrolls to the list again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `search` is the trigger, not an input.
   useEffect(() => {
     if (hash === `#${GAMES_LIST_ANCHOR}`) document.getElementById(GAMES_LIST_ANCHOR)?.scrollIntoView();
   }, [hash, search]);
@@ -24,7 +26,11 @@ export function HomePage() {
   return (
     <div className={styles.home}>
       <AnimatedBackground />
-      <PageHeader eyebrow={t('pages.home.eyebrow')} title={t('pages.home.heading')} lead={t('pages.home.lead')}>
+      <PageHeader
+        eyebrow={t('pages.home.eyebrow')}
+        title={t('pages.home.heading')}
+        lead={t('pages.home.lead')}
+      >
         <ButtonLink to={paths.gamesList.getHref()} size="lg" className={styles.cta}>
           {t('nav.games')}
         </ButtonLink>

@@ -49,7 +49,8 @@ export function RatesBlock() {
         </h2>
         <p className={styles.note}>{t('rates.sampleNote')}</p>
       </div>
-      <div className={styles.chips} role="group" aria-label={t('rates.heading')}>
+      <fieldset className={styles.chips}>
+        <legend className="visually-hidden">{t('rates.heading')}</legend>
         {rateChips.map((key) => (
           <button
             key={key}
@@ -64,7 +65,7 @@ export function RatesBlock() {
             {t(`rates.${key}`)}
           </button>
         ))}
-      </div>
+      </fieldset>
       {chip === 'best' ? (
         <ol className={styles.podium} data-size={size} aria-label={t('rates.best')}>
           {podiumOrder(rows.slice(0, size)).map(({ row, place }) => (

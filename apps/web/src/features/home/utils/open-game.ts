@@ -33,7 +33,11 @@ export function openGame(
     }
     return;
   }
-  const href = paths.game.getHref({ gameCode: game.id, providerCodeName: game.providerCodeName, title: game.name });
+  const href = paths.game.getHref({
+    gameCode: game.id,
+    providerCodeName: game.providerCodeName,
+    title: game.name,
+  });
   if (config.isPlatform) navigate(href);
   else window.location.assign(new URL(href, config.platformUrl).toString());
 }

@@ -19,7 +19,10 @@ export function PartnersPage() {
         </p>
       </PageHeader>
       <ContentSections
-        sections={keys.map((key) => ({ title: t(`content.partners.${key}Title`), body: <p>{t(`content.partners.${key}`)}</p> }))}
+        sections={keys.map((key) => ({
+          title: t(`content.partners.${key}Title`),
+          body: <p>{t(`content.partners.${key}`)}</p>,
+        }))}
       />
     </>
   );

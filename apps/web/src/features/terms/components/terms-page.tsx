@@ -10,7 +10,10 @@ export function TermsPage() {
     <>
       <PageHeader title={t('pages.termsOfService.heading')} lead={t('pages.termsOfService.lead')} />
       <ContentSections
-        sections={keys.map((key) => ({ title: t(`content.terms.${key}Title`), body: <p>{t(`content.terms.${key}`)}</p> }))}
+        sections={keys.map((key) => ({
+          title: t(`content.terms.${key}Title`),
+          body: <p>{t(`content.terms.${key}`)}</p>,
+        }))}
       />
     </>
   );

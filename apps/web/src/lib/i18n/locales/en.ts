@@ -310,11 +310,13 @@ export const en = {
       },
       deposit: {
         question: 'How do I deposit and withdraw?',
-        answer: 'Open your profile, choose Deposit or Withdraw, enter the amount and confirm. Card, crypto and bank transfer are offered.',
+        answer:
+          'Open your profile, choose Deposit or Withdraw, enter the amount and confirm. Card, crypto and bank transfer are offered.',
       },
       bonuses: {
         question: 'How do bonuses work?',
-        answer: 'Daily, weekly and monthly bonuses grow with your bets. Progress is shown on the Bonuses page.',
+        answer:
+          'Daily, weekly and monthly bonuses grow with your bets. Progress is shown on the Bonuses page.',
       },
       fair: {
         question: 'Are the games fair?',
@@ -333,11 +335,14 @@ export const en = {
       ageTitle: '1. Age: 18+',
       age: 'You must be at least 18 years old, and of legal age to gamble where you live, to open an account or play.',
       accountTitle: '2. Your account',
-      account: 'One account per person. Keep your password private; you are responsible for activity on your account.',
+      account:
+        'One account per person. Keep your password private; you are responsible for activity on your account.',
       fundsTitle: '3. Deposits and withdrawals',
-      funds: 'Deposits and withdrawals are made in your name only. We may ask you to verify your identity before paying out.',
+      funds:
+        'Deposits and withdrawals are made in your name only. We may ask you to verify your identity before paying out.',
       bonusTitle: '4. Bonuses',
-      bonus: 'Bonus funds and free spins have their own rules and cannot be withdrawn until those rules are met.',
+      bonus:
+        'Bonus funds and free spins have their own rules and cannot be withdrawn until those rules are met.',
       responsibleTitle: '5. Responsible gambling',
       responsible:
         'Gambling should be entertainment, never a way to earn money. Set deposit limits, take breaks and ask support to close your account for a while if you need to. Help is available from independent organisations in your country.',
@@ -353,7 +358,8 @@ export const en = {
       affiliatesTitle: 'Affiliates',
       affiliates: 'Bring players with your referral code and earn a share of the revenue they generate.',
       paymentsTitle: 'Payment providers',
-      payments: 'Cards, crypto and bank transfers: we welcome providers who share our focus on safety and speed.',
+      payments:
+        'Cards, crypto and bank transfers: we welcome providers who share our focus on safety and speed.',
       contact: 'Write to <mail>{{email}}</mail> and tell us about your company.',
     },
   },
@@ -405,6 +411,38 @@ export const en = {
     game: {
       heading: 'Game',
       lead: 'Your table is being prepared.',
+      loading: 'Loading the game',
+      back: 'Back',
+      fullscreen: 'Full screen',
+      exitFullscreen: 'Exit full screen',
+      addFavorite: 'Add to favourites',
+      removeFavorite: 'Remove from favourites',
+      openPanel: 'Show game menu',
+      closePanel: 'Hide game menu',
+      panelLabel: 'Game menu',
+      buttons: {
+        tournirs: 'Tournirs',
+        new: 'New',
+        favorites: 'Favorites',
+        recommended: 'Recommended',
+        games: 'Games',
+        members: 'Members',
+      },
+      lists: {
+        tournirs: 'Tournaments',
+        new: 'New games',
+        favorites: 'Your favourites',
+        recommended: 'Recommended',
+      },
+      noTournaments: 'No tournaments are running right now. Check back soon.',
+      noFavorites: 'Tap the heart on a game to keep it here.',
+      emptyList: 'Nothing here yet.',
+      listError: 'This list could not be loaded.',
+      banner: {
+        kicker: 'Provably fair',
+        title: 'Every round, verifiable',
+        text: 'Check any result against its seeds on the verify page.',
+      },
     },
     verify: {
       heading: 'Signing you in',

@@ -293,7 +293,8 @@ export const es: Messages = {
       support: 'Escríbenos cuando quieras. Respondemos en pocas horas, normalmente mucho antes.',
       email: 'Correo de soporte',
       hotlineTitle: 'Línea directa',
-      hotline: 'Abierta 24/7. Los jugadores registrados también pueden abrir un ticket y chatear con un gestor.',
+      hotline:
+        'Abierta 24/7. Los jugadores registrados también pueden abrir un ticket y chatear con un gestor.',
       partnersTitle: 'Colaboraciones',
       partners: 'Estudios de juegos, afiliados y proveedores de pago: visita la página Para socios.',
       addressTitle: 'Empresa',
@@ -311,11 +312,13 @@ export const es: Messages = {
       },
       deposit: {
         question: '¿Cómo deposito y retiro?',
-        answer: 'Abre tu perfil, elige Depositar o Retirar, indica el importe y confirma. Ofrecemos tarjeta, cripto y transferencia.',
+        answer:
+          'Abre tu perfil, elige Depositar o Retirar, indica el importe y confirma. Ofrecemos tarjeta, cripto y transferencia.',
       },
       bonuses: {
         question: '¿Cómo funcionan los bonos?',
-        answer: 'Los bonos diarios, semanales y mensuales crecen con tus apuestas. Verás el progreso en la página Bonos.',
+        answer:
+          'Los bonos diarios, semanales y mensuales crecen con tus apuestas. Verás el progreso en la página Bonos.',
       },
       fair: {
         question: '¿Los juegos son justos?',
@@ -334,18 +337,22 @@ export const es: Messages = {
       ageTitle: '1. Edad: 18+',
       age: 'Debes tener al menos 18 años, y la edad legal para jugar donde vives, para abrir una cuenta o jugar.',
       accountTitle: '2. Tu cuenta',
-      account: 'Una cuenta por persona. Guarda tu contraseña en privado; eres responsable de la actividad de tu cuenta.',
+      account:
+        'Una cuenta por persona. Guarda tu contraseña en privado; eres responsable de la actividad de tu cuenta.',
       fundsTitle: '3. Depósitos y retiros',
-      funds: 'Los depósitos y retiros se hacen solo a tu nombre. Podemos pedirte verificar tu identidad antes de pagar.',
+      funds:
+        'Los depósitos y retiros se hacen solo a tu nombre. Podemos pedirte verificar tu identidad antes de pagar.',
       bonusTitle: '4. Bonos',
-      bonus: 'Los fondos de bono y los giros gratis tienen sus propias reglas y no se pueden retirar hasta cumplirlas.',
+      bonus:
+        'Los fondos de bono y los giros gratis tienen sus propias reglas y no se pueden retirar hasta cumplirlas.',
       responsibleTitle: '5. Juego responsable',
       responsible:
         'El juego debe ser entretenimiento, nunca una forma de ganar dinero. Fija límites de depósito, haz pausas y pide a soporte cerrar tu cuenta un tiempo si lo necesitas. Hay organizaciones independientes que ofrecen ayuda en tu país.',
       fairTitle: '6. Juego limpio',
       fair: 'Las trampas, la colusión, los bots y el abuso de errores llevan al cierre de la cuenta y a la pérdida de las ganancias obtenidas así.',
       changesTitle: '7. Cambios',
-      changes: 'Podemos actualizar estos términos; te avisaremos antes de que entren en vigor cambios importantes.',
+      changes:
+        'Podemos actualizar estos términos; te avisaremos antes de que entren en vigor cambios importantes.',
     },
     partners: {
       studiosTitle: 'Estudios de juegos',
@@ -354,7 +361,8 @@ export const es: Messages = {
       affiliatesTitle: 'Afiliados',
       affiliates: 'Trae jugadores con tu código de referido y gana una parte de los ingresos que generen.',
       paymentsTitle: 'Proveedores de pago',
-      payments: 'Tarjetas, cripto y transferencias: damos la bienvenida a proveedores que cuidan la seguridad y la rapidez.',
+      payments:
+        'Tarjetas, cripto y transferencias: damos la bienvenida a proveedores que cuidan la seguridad y la rapidez.',
       contact: 'Escribe a <mail>{{email}}</mail> y cuéntanos sobre tu empresa.',
     },
   },
@@ -406,6 +414,38 @@ export const es: Messages = {
     game: {
       heading: 'Juego',
       lead: 'Estamos preparando tu mesa.',
+      loading: 'Cargando el juego',
+      back: 'Atrás',
+      fullscreen: 'Pantalla completa',
+      exitFullscreen: 'Salir de pantalla completa',
+      addFavorite: 'Añadir a favoritos',
+      removeFavorite: 'Quitar de favoritos',
+      openPanel: 'Mostrar menú del juego',
+      closePanel: 'Ocultar menú del juego',
+      panelLabel: 'Menú del juego',
+      buttons: {
+        tournirs: 'Torneos',
+        new: 'Nuevos',
+        favorites: 'Favoritos',
+        recommended: 'Recomendados',
+        games: 'Juegos',
+        members: 'Miembros',
+      },
+      lists: {
+        tournirs: 'Torneos',
+        new: 'Juegos nuevos',
+        favorites: 'Tus favoritos',
+        recommended: 'Recomendados',
+      },
+      noTournaments: 'No hay torneos en curso ahora mismo. Vuelve pronto.',
+      noFavorites: 'Toca el corazón de un juego para guardarlo aquí.',
+      emptyList: 'Aún no hay nada aquí.',
+      listError: 'No se pudo cargar esta lista.',
+      banner: {
+        kicker: 'Demostrablemente justo',
+        title: 'Cada ronda, verificable',
+        text: 'Comprueba cualquier resultado con sus semillas en la página de verificación.',
+      },
     },
     verify: {
       heading: 'Iniciando tu sesión',

@@ -251,7 +251,8 @@ export const fr: Messages = {
   },
   pwa: {
     redirectedTitle: 'Vous avez été redirigé depuis une autre application',
-    redirectedText: "Pour installer PAWS, ouvrez le menu du navigateur et choisissez « Ajouter à l'écran d'accueil ».",
+    redirectedText:
+      "Pour installer PAWS, ouvrez le menu du navigateur et choisissez « Ajouter à l'écran d'accueil ».",
     ok: 'OK',
   },
   onboarding: {
@@ -295,7 +296,8 @@ export const fr: Messages = {
       support: 'Écrivez-nous à tout moment. Nous répondons en quelques heures, souvent bien plus vite.',
       email: 'E-mail du support',
       hotlineTitle: 'Assistance',
-      hotline: 'Ouverte 24 h/24, 7 j/7. Les joueurs connectés peuvent aussi ouvrir un ticket et discuter avec un conseiller.',
+      hotline:
+        'Ouverte 24 h/24, 7 j/7. Les joueurs connectés peuvent aussi ouvrir un ticket et discuter avec un conseiller.',
       partnersTitle: 'Partenariats',
       partners: 'Studios de jeux, affiliés et prestataires de paiement : consultez la page Partenaires.',
       addressTitle: 'Société',
@@ -313,11 +315,13 @@ export const fr: Messages = {
       },
       deposit: {
         question: 'Comment déposer et retirer ?',
-        answer: 'Ouvrez votre profil, choisissez Dépôt ou Retrait, saisissez le montant et confirmez. Carte, crypto et virement sont proposés.',
+        answer:
+          'Ouvrez votre profil, choisissez Dépôt ou Retrait, saisissez le montant et confirmez. Carte, crypto et virement sont proposés.',
       },
       bonuses: {
         question: 'Comment fonctionnent les bonus ?',
-        answer: 'Les bonus quotidiens, hebdomadaires et mensuels grandissent avec vos mises. La progression est sur la page Bonus.',
+        answer:
+          'Les bonus quotidiens, hebdomadaires et mensuels grandissent avec vos mises. La progression est sur la page Bonus.',
       },
       fair: {
         question: 'Les jeux sont-ils équitables ?',
@@ -325,29 +329,35 @@ export const fr: Messages = {
       },
       vibe: {
         question: 'Qu’est-ce qu’une vibe ?',
-        answer: 'Un thème de couleurs pour tout le site : Calme, Sauvage ou Tactique. Choisissez-la dans Changer de vibe.',
+        answer:
+          'Un thème de couleurs pour tout le site : Calme, Sauvage ou Tactique. Choisissez-la dans Changer de vibe.',
       },
       support: {
         question: 'Comment joindre le support ?',
-        answer: 'Écrivez à l’e-mail du support indiqué sur la page Contacts ou ouvrez un ticket depuis votre profil.',
+        answer:
+          'Écrivez à l’e-mail du support indiqué sur la page Contacts ou ouvrez un ticket depuis votre profil.',
       },
     },
     terms: {
       ageTitle: '1. Âge : 18+',
       age: 'Vous devez avoir au moins 18 ans, et l’âge légal pour jouer là où vous vivez, pour ouvrir un compte ou jouer.',
       accountTitle: '2. Votre compte',
-      account: 'Un compte par personne. Gardez votre mot de passe secret ; vous êtes responsable de l’activité de votre compte.',
+      account:
+        'Un compte par personne. Gardez votre mot de passe secret ; vous êtes responsable de l’activité de votre compte.',
       fundsTitle: '3. Dépôts et retraits',
-      funds: 'Les dépôts et retraits se font uniquement à votre nom. Nous pouvons vérifier votre identité avant un paiement.',
+      funds:
+        'Les dépôts et retraits se font uniquement à votre nom. Nous pouvons vérifier votre identité avant un paiement.',
       bonusTitle: '4. Bonus',
-      bonus: 'Les fonds bonus et les tours gratuits ont leurs propres règles et ne peuvent être retirés avant qu’elles soient remplies.',
+      bonus:
+        'Les fonds bonus et les tours gratuits ont leurs propres règles et ne peuvent être retirés avant qu’elles soient remplies.',
       responsibleTitle: '5. Jeu responsable',
       responsible:
         'Le jeu doit rester un divertissement, jamais un moyen de gagner de l’argent. Fixez des limites de dépôt, faites des pauses et demandez au support de fermer votre compte un temps si besoin. Des organismes indépendants proposent de l’aide dans votre pays.',
       fairTitle: '6. Jeu loyal',
       fair: 'La triche, la collusion, les robots et l’abus d’erreurs entraînent la fermeture du compte et la perte des gains ainsi obtenus.',
       changesTitle: '7. Modifications',
-      changes: 'Nous pouvons mettre à jour ces conditions ; nous vous prévenons avant tout changement important.',
+      changes:
+        'Nous pouvons mettre à jour ces conditions ; nous vous prévenons avant tout changement important.',
     },
     partners: {
       studiosTitle: 'Studios de jeux',
@@ -356,7 +366,8 @@ export const fr: Messages = {
       affiliatesTitle: 'Affiliés',
       affiliates: 'Amenez des joueurs avec votre code de parrainage et touchez une part des revenus générés.',
       paymentsTitle: 'Prestataires de paiement',
-      payments: 'Cartes, crypto et virements : nous accueillons les prestataires attachés à la sécurité et à la rapidité.',
+      payments:
+        'Cartes, crypto et virements : nous accueillons les prestataires attachés à la sécurité et à la rapidité.',
       contact: 'Écrivez à <mail>{{email}}</mail> et présentez-nous votre société.',
     },
   },
@@ -408,6 +419,38 @@ export const fr: Messages = {
     game: {
       heading: 'Jeu',
       lead: 'Votre table est en préparation.',
+      loading: 'Chargement du jeu',
+      back: 'Retour',
+      fullscreen: 'Plein écran',
+      exitFullscreen: 'Quitter le plein écran',
+      addFavorite: 'Ajouter aux favoris',
+      removeFavorite: 'Retirer des favoris',
+      openPanel: 'Afficher le menu du jeu',
+      closePanel: 'Masquer le menu du jeu',
+      panelLabel: 'Menu du jeu',
+      buttons: {
+        tournirs: 'Tournois',
+        new: 'Nouveautés',
+        favorites: 'Favoris',
+        recommended: 'Recommandés',
+        games: 'Jeux',
+        members: 'Membres',
+      },
+      lists: {
+        tournirs: 'Tournois',
+        new: 'Nouveaux jeux',
+        favorites: 'Vos favoris',
+        recommended: 'Recommandés',
+      },
+      noTournaments: 'Aucun tournoi en cours pour le moment. Revenez bientôt.',
+      noFavorites: 'Touchez le cœur d’un jeu pour le garder ici.',
+      emptyList: 'Rien ici pour l’instant.',
+      listError: 'Cette liste n’a pas pu être chargée.',
+      banner: {
+        kicker: 'Équité prouvable',
+        title: 'Chaque manche, vérifiable',
+        text: 'Vérifiez tout résultat avec ses graines sur la page de vérification.',
+      },
     },
     verify: {
       heading: 'Connexion en cours',

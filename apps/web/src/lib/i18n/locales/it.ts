@@ -293,7 +293,8 @@ export const it: Messages = {
       support: 'Scrivici quando vuoi. Rispondiamo entro poche ore, di solito molto prima.',
       email: 'E-mail di assistenza',
       hotlineTitle: 'Linea diretta',
-      hotline: 'Aperta 24/7. I giocatori registrati possono anche aprire un ticket e chattare con un manager.',
+      hotline:
+        'Aperta 24/7. I giocatori registrati possono anche aprire un ticket e chattare con un manager.',
       partnersTitle: 'Collaborazioni',
       partners: 'Studi di giochi, affiliati e fornitori di pagamento: visita la pagina Per i partner.',
       addressTitle: 'Società',
@@ -303,7 +304,7 @@ export const it: Messages = {
       account: {
         question: 'Come creo un account?',
         answer:
-          "Scegli Crea account, registrati con e-mail o numero di telefono e conferma con il link o il codice che ti inviamo.",
+          'Scegli Crea account, registrati con e-mail o numero di telefono e conferma con il link o il codice che ti inviamo.',
       },
       age: {
         question: 'Chi può giocare?',
@@ -311,11 +312,13 @@ export const it: Messages = {
       },
       deposit: {
         question: 'Come deposito e prelevo?',
-        answer: "Apri il profilo, scegli Deposita o Preleva, inserisci l'importo e conferma. Offriamo carta, cripto e bonifico.",
+        answer:
+          "Apri il profilo, scegli Deposita o Preleva, inserisci l'importo e conferma. Offriamo carta, cripto e bonifico.",
       },
       bonuses: {
         question: 'Come funzionano i bonus?',
-        answer: 'I bonus giornalieri, settimanali e mensili crescono con le tue puntate. I progressi sono nella pagina Bonus.',
+        answer:
+          'I bonus giornalieri, settimanali e mensili crescono con le tue puntate. I progressi sono nella pagina Bonus.',
       },
       fair: {
         question: 'I giochi sono equi?',
@@ -323,7 +326,7 @@ export const it: Messages = {
       },
       vibe: {
         question: "Cos'è una vibe?",
-        answer: "Un tema di colori per tutto il sito: Calma, Selvaggio o Tattica. Sceglila da Cambia vibe.",
+        answer: 'Un tema di colori per tutto il sito: Calma, Selvaggio o Tattica. Sceglila da Cambia vibe.',
       },
       support: {
         question: "Come contatto l'assistenza?",
@@ -334,18 +337,22 @@ export const it: Messages = {
       ageTitle: '1. Età: 18+',
       age: "Devi avere almeno 18 anni, e l'età legale per giocare dove vivi, per aprire un account o giocare.",
       accountTitle: '2. Il tuo account',
-      account: "Un account per persona. Tieni segreta la password; sei responsabile dell'attività del tuo account.",
+      account:
+        "Un account per persona. Tieni segreta la password; sei responsabile dell'attività del tuo account.",
       fundsTitle: '3. Depositi e prelievi',
-      funds: 'Depositi e prelievi avvengono solo a tuo nome. Possiamo chiederti di verificare la tua identità prima di pagare.',
+      funds:
+        'Depositi e prelievi avvengono solo a tuo nome. Possiamo chiederti di verificare la tua identità prima di pagare.',
       bonusTitle: '4. Bonus',
-      bonus: 'I fondi bonus e i giri gratis hanno regole proprie e non si possono prelevare finché non sono soddisfatte.',
+      bonus:
+        'I fondi bonus e i giri gratis hanno regole proprie e non si possono prelevare finché non sono soddisfatte.',
       responsibleTitle: '5. Gioco responsabile',
       responsible:
         "Il gioco deve essere un divertimento, mai un modo per guadagnare. Imposta limiti di deposito, fai pause e chiedi all'assistenza di chiudere l'account per un periodo se serve. Organizzazioni indipendenti offrono aiuto nel tuo paese.",
       fairTitle: '6. Gioco leale',
       fair: "Imbrogli, collusione, bot e abuso di errori portano alla chiusura dell'account e alla perdita delle vincite così ottenute.",
       changesTitle: '7. Modifiche',
-      changes: 'Possiamo aggiornare questi termini; ti avvisiamo prima che entrino in vigore cambiamenti importanti.',
+      changes:
+        'Possiamo aggiornare questi termini; ti avvisiamo prima che entrino in vigore cambiamenti importanti.',
     },
     partners: {
       studiosTitle: 'Studi di giochi',
@@ -406,6 +413,38 @@ export const it: Messages = {
     game: {
       heading: 'Gioco',
       lead: 'Stiamo preparando il tuo tavolo.',
+      loading: 'Caricamento del gioco',
+      back: 'Indietro',
+      fullscreen: 'Schermo intero',
+      exitFullscreen: 'Esci dallo schermo intero',
+      addFavorite: 'Aggiungi ai preferiti',
+      removeFavorite: 'Rimuovi dai preferiti',
+      openPanel: 'Mostra il menu del gioco',
+      closePanel: 'Nascondi il menu del gioco',
+      panelLabel: 'Menu del gioco',
+      buttons: {
+        tournirs: 'Tornei',
+        new: 'Novità',
+        favorites: 'Preferiti',
+        recommended: 'Consigliati',
+        games: 'Giochi',
+        members: 'Membri',
+      },
+      lists: {
+        tournirs: 'Tornei',
+        new: 'Nuovi giochi',
+        favorites: 'I tuoi preferiti',
+        recommended: 'Consigliati',
+      },
+      noTournaments: 'Nessun torneo in corso al momento. Torna presto.',
+      noFavorites: 'Tocca il cuore di un gioco per tenerlo qui.',
+      emptyList: 'Ancora niente qui.',
+      listError: 'Impossibile caricare questo elenco.',
+      banner: {
+        kicker: 'Dimostrabilmente equo',
+        title: 'Ogni round, verificabile',
+        text: 'Controlla qualsiasi risultato con i suoi seed nella pagina di verifica.',
+      },
     },
     verify: {
       heading: 'Accesso in corso',

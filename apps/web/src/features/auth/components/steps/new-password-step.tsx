@@ -19,7 +19,11 @@ const resolver = schemaResolver<NewPasswordValues>((values) => ({
 }));
 
 /** Spec 000 §4/§5: the new password and its confirmation, both under the password rules. */
-export function NewPasswordStep({ onSubmitPassword }: { onSubmitPassword: (password: string) => Promise<unknown> }) {
+export function NewPasswordStep({
+  onSubmitPassword,
+}: {
+  onSubmitPassword: (password: string) => Promise<unknown>;
+}) {
   const { t } = useTranslation();
   const form = useForm<NewPasswordValues>({
     defaultValues: { newPassword: '', confirmPassword: '' },

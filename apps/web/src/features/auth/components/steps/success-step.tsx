@@ -4,7 +4,13 @@ import styles from '../auth-form.module.css';
 
 const CheckIcon = () => (
   <svg width="30" height="30" viewBox="0 0 24 24" fill="none" aria-hidden="true">
-    <path d="M5 12.5 10 17.5 19 7" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+    <path
+      d="M5 12.5 10 17.5 19 7"
+      stroke="currentColor"
+      strokeWidth="2.4"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
   </svg>
 );
 

@@ -1,0 +1,444 @@
+import '../../styles/studio.css';
+import './roulette.css';
+import { ROULETTE_RED_NUMBERS, rouletteBetsSchema, rouletteColor } from '@paws/contracts/studio';
+import {
+  ROULETTE_NAMESPACE,
+  type RouletteTable,
+  rouletteBetsRequestSchema,
+  rouletteBetsResponseSchema,
+  rouletteResultEventSchema,
+  rouletteSettledEventSchema,
+  rouletteTableSchema,
+  studioApiMessages,
+} from '@paws/contracts/studio-api';
+import { io, type Socket } from 'socket.io-client';
+import { ApiError, firstIssue } from '../../shared/api.ts';
+import { chipRack, placedChip } from '../../shared/chips.ts';
+import { h, mount } from '../../shared/dom.ts';
+import { addDollars, formatCents, formatMoney } from '../../shared/money.ts';
+import { type GameContext, type Revealed, startGame } from '../../shared/shell.ts';
+import { toast } from '../../shared/ui.ts';
+import { verifyHref } from '../../shared/verify-link.ts';
+import { betKey, cellOf, hitTest, type InsideHit, type OutsideTarget, toBetInput, toTable } from './layout.ts';
+import { createWheel } from './wheel.ts';
+
+export const TABLE_CLIENT_SEED = 'paws-live-roulette';
+const REVEALED_KEY = 'paws-studio:revealed:european-roulette';
+
+type Target = InsideHit | OutsideTarget;
+interface Placed {
+  target: Target;
+  amount: number;
+}
+
+const PHASE_TEXT = { BETTING: 'Place your bets', SPINNING: 'No more bets', RESULT: 'Result' } as const;
+
+void startGame('european-roulette', (ctx: GameContext) => {
+  let table: RouletteTable | null = null;
+  const pending = new Map<string, Placed>();
+  const confirmed = new Map<string, Placed>();
+  let undoStack: string[] = [];
+  let lastRound: Placed[] = [];
+  let sending = false;
+  let autoSent = false;
+  let lastResult: number | null = null;
+  const revealedSeeds: Revealed[] = readSeeds();
+
+  const wheel = createWheel();
+  const rack = chipRack(1, () => ctx.sound.chip());
+  const phaseLabel = h('strong', { class: 'rt-phase__label' }, 'Connecting…');
+  const countdown = h('span', { class: 'rt-phase__time' }, '');
+  const bar = h('span', { class: 'rt-phase__bar' });
+  const roundLabel = h('span', { class: 'muted small' });
+  const resultBadge = h('div', { class: 'rt-result', hidden: true });
+  const strip = h('div', { class: 'rt-strip', 'aria-label': 'Last results' });
+  const slip = h('div', { class: 'rt-slip' });
+
+  /* Table layout */
+  const inside = h('div', { class: 'rt-inside', role: 'group', 'aria-label': 'Numbers' });
+  const chipLayer = h('div', { class: 'rt-chiplayer' });
+  const numberCells = new Map<number, HTMLElement>();
+  const zero = h('div', { class: 'rt-num rt-num--green rt-zero', dataset: { n: 0 } }, '0');
+  numberCells.set(0, zero);
+  inside.append(zero);
+  for (let n = 1; n <= 36; n++) {
+    const { street, column } = cellOf(n);
+    const cell = h(
+      'div',
+      { class: `rt-num rt-num--${rouletteColor(n)}`, dataset: { n }, style: { '--s': street + 2, '--c': column + 1, '--h': 3 - column } },
+      h('span', null, String(n)),
+    );
+    numberCells.set(n, cell);
+    inside.append(cell);
+  }
+  inside.append(chipLayer);
+
+  const outsideSpots = new Map<string, HTMLButtonElement>();
+  const outsideBtn = (target: OutsideTarget, label: string, cls = '') => {
+    const b = h('button', { type: 'button', class: `rt-out ${cls}`, onclick: () => place(target) }, h('span', null, label));
+    b.addEventListener('pointerenter', () => preview(outsideNumbers(target)));
+    b.addEventListener('pointerleave', () => preview([]));
+    outsideSpots.set(betKey(target), b);
+    return b;
+  };
+  const columns = h(
+    'div',
+    { class: 'rt-columns' },
+    ([3, 2, 1] as const).map((c) => outsideBtn({ type: 'column', column: c }, '2:1', `rt-col rt-col--${c}`)),
+  );
+  const dozens = h(
+    'div',
+    { class: 'rt-dozens' },
+    ([1, 2, 3] as const).map((d) => outsideBtn({ type: 'dozen', dozen: d }, ['1st 12', '2nd 12', '3rd 12'][d - 1] as string)),
+  );
+  const evens = h(
+    'div',
+    { class: 'rt-evens' },
+    outsideBtn({ type: 'low' }, '1–18'),
+    outsideBtn({ type: 'even' }, 'Even'),
+    outsideBtn({ type: 'red' }, '', 'rt-out--red'),
+    outsideBtn({ type: 'black' }, '', 'rt-out--black'),
+    outsideBtn({ type: 'odd' }, 'Odd'),
+    outsideBtn({ type: 'high' }, '19–36'),
+  );
+  const layout = h('div', { class: 'rt-layout' }, h('div', { class: 'rt-grid' }, inside, columns), dozens, evens);
+
+  const orientation = () => (layout.clientWidth >= 620 ? 'horizontal' : 'vertical');
+  const applyOrientation = () => {
+    layout.dataset.orientation = orientation();
+    paintChips();
+  };
+
+  function tableCoords(e: PointerEvent | MouseEvent) {
+    const rect = inside.getBoundingClientRect();
+    const o = orientation();
+    const alongLen = o === 'horizontal' ? rect.width : rect.height;
+    const acrossLen = o === 'horizontal' ? rect.height : rect.width;
+    const cell = alongLen / 13;
+    return toTable(o, e.clientX - rect.left, e.clientY - rect.top, { zero: cell, cell, across: acrossLen / 3 });
+  }
+  inside.addEventListener('click', (e) => {
+    const { u, v } = tableCoords(e);
+    const hit = hitTest(u, v);
+    if (hit) place(hit);
+  });
+  inside.addEventListener('pointermove', (e) => {
+    if (e.pointerType !== 'mouse') return;
+    const { u, v } = tableCoords(e);
+    preview(hitTest(u, v)?.numbers ?? []);
+  });
+  inside.addEventListener('pointerleave', () => preview([]));
+
+  function preview(numbers: number[]) {
+    for (const [n, el] of numberCells) el.classList.toggle('rt-num--hover', numbers.includes(n));
+  }
+
+  function outsideNumbers(t: OutsideTarget): number[] {
+    const all = Array.from({ length: 36 }, (_, i) => i + 1);
+    switch (t.type) {
+      case 'dozen':
+        return all.filter((n) => Math.ceil(n / 12) === t.dozen);
+      case 'column':
+        return all.filter((n) => ((n - 1) % 3) + 1 === t.column);
+      case 'red':
+        return [...ROULETTE_RED_NUMBERS];
+      case 'black':
+        return all.filter((n) => !ROULETTE_RED_NUMBERS.includes(n));
+      case 'odd':
+        return all.filter((n) => n % 2 === 1);
+      case 'even':
+        return all.filter((n) => n % 2 === 0);
+      case 'low':
+        return all.filter((n) => n <= 18);
+      case 'high':
+        return all.filter((n) => n >= 19);
+    }
+  }
+
+  /* Bets */
+  const bettingOpen = () => !!table && table.phase === 'BETTING' && Date.parse(table.phaseEndsAt) > Date.now();
+
+  function place(target: Target) {
+    if (!ctx.requireOnline()) return;
+    if (!bettingOpen()) {
+      toast(studioApiMessages.bettingClosed, 'info', 1800);
+      return;
+    }
+    const key = betKey(target);
+    const prev = pending.get(key);
+    pending.set(key, { target, amount: addDollars(prev?.amount ?? 0, rack.value) });
+    undoStack.push(key);
+    ctx.sound.chip();
+    paintChips();
+  }
+
+  function undo() {
+    const key = undoStack.pop();
+    if (!key) return;
+    const p = pending.get(key);
+    if (!p) return undo();
+    const left = addDollars(p.amount, -rack.value);
+    if (left <= 0) pending.delete(key);
+    else pending.set(key, { ...p, amount: left });
+    ctx.sound.click();
+    paintChips();
+  }
+
+  function anchorPercent(t: InsideHit) {
+    const o = layout.dataset.orientation ?? 'vertical';
+    const along = ((t.u + 1) / 13) * 100;
+    return o === 'horizontal' ? { left: along, top: ((3 - t.v) / 3) * 100 } : { left: (t.v / 3) * 100, top: along };
+  }
+
+  function paintChips() {
+    const merged = new Map<string, { target: Target; amount: number; pending: boolean }>();
+    for (const [k, p] of confirmed) merged.set(k, { ...p, pending: false });
+    for (const [k, p] of pending) {
+      const c = merged.get(k);
+      merged.set(k, { target: p.target, amount: addDollars(c?.amount ?? 0, p.amount), pending: true });
+    }
+    mount(chipLayer);
+    for (const b of outsideSpots.values()) b.querySelector('.placed-chip')?.remove();
+    for (const [key, bet] of merged) {
+      const chip = placedChip(bet.amount, bet.pending);
+      if ('numbers' in bet.target) {
+        const { left, top } = anchorPercent(bet.target);
+        chip.style.left = `${left}%`;
+        chip.style.top = `${top}%`;
+        chipLayer.append(chip);
+      } else outsideSpots.get(key)?.append(chip);
+    }
+    const pendingTotal = [...pending.values()].reduce((t, p) => addDollars(t, p.amount), 0);
+    const confirmedTotal = [...confirmed.values()].reduce((t, p) => addDollars(t, p.amount), 0);
+    mount(
+      slip,
+      h('span', null, 'In play ', h('strong', null, formatMoney(confirmedTotal, ctx.wallet.currency))),
+      pendingTotal > 0 ? h('span', { class: 'rt-slip__pending' }, `+ ${formatMoney(pendingTotal, ctx.wallet.currency)} to confirm`) : null,
+    );
+    const open = bettingOpen();
+    placeBtn.disabled = !open || sending || pending.size === 0;
+    undoBtn.disabled = pending.size === 0;
+    clearBtn.disabled = pending.size === 0;
+    rebetBtn.disabled = !open || lastRound.length === 0 || pending.size > 0 || confirmed.size > 0;
+  }
+
+  async function send() {
+    if (!table || sending || pending.size === 0) return;
+    const body = {
+      roundNumber: table.roundNumber,
+      bets: [...pending.values()].map((p) => toBetInput(p.target, p.amount)),
+    };
+    const check = rouletteBetsRequestSchema.safeParse(body);
+    if (!check.success) return toast(firstIssue(check.error));
+    const checkBets = rouletteBetsSchema.safeParse({ bets: body.bets });
+    if (!checkBets.success) return toast(firstIssue(checkBets.error));
+    sending = true;
+    paintChips();
+    const sent = new Map(pending);
+    try {
+      const res = await ctx.api.request('POST', '/european-roulette/bets', body, rouletteBetsResponseSchema);
+      for (const [k, p] of sent) {
+        const c = confirmed.get(k);
+        confirmed.set(k, { target: p.target, amount: addDollars(c?.amount ?? 0, p.amount) });
+        const now = pending.get(k);
+        if (now && now.amount === p.amount) pending.delete(k);
+        else if (now) pending.set(k, { ...now, amount: addDollars(now.amount, -p.amount) });
+      }
+      undoStack = undoStack.filter((k) => pending.has(k));
+      ctx.setBalance(res.balance);
+      ctx.sound.pop();
+    } catch (error) {
+      if (error instanceof ApiError && error.message === studioApiMessages.bettingClosed) pending.clear();
+      ctx.fail(error);
+    } finally {
+      sending = false;
+      paintChips();
+    }
+  }
+
+  const placeBtn = h('button', { type: 'button', class: 'btn btn--primary', onclick: () => send() }, 'Place bets');
+  const undoBtn = h('button', { type: 'button', class: 'btn', onclick: () => undo() }, 'Undo');
+  const clearBtn = h('button', { type: 'button', class: 'btn', onclick: () => {
+    pending.clear();
+    undoStack = [];
+    ctx.sound.click();
+    paintChips();
+  } }, 'Clear');
+  const rebetBtn = h('button', { type: 'button', class: 'btn', onclick: () => {
+    for (const p of lastRound) {
+      const key = betKey(p.target);
+      pending.set(key, { ...p });
+      undoStack.push(key);
+    }
+    ctx.sound.chip();
+    paintChips();
+  } }, 'Rebet');
+
+  /* Phases */
+  function onTable(next: RouletteTable) {
+    const newRound = !table || table.roundNumber !== next.roundNumber;
+    if (newRound && next.phase === 'BETTING') {
+      if (confirmed.size > 0) lastRound = [...confirmed.values()];
+      confirmed.clear();
+      pending.clear();
+      undoStack = [];
+      autoSent = false;
+      resultBadge.hidden = true;
+      for (const el of numberCells.values()) el.classList.remove('rt-num--win');
+    }
+    table = next;
+    phaseLabel.textContent = PHASE_TEXT[next.phase];
+    layout.classList.toggle('rt-layout--closed', next.phase !== 'BETTING');
+    roundLabel.textContent = `Round #${next.roundNumber}`;
+    paintStrip(next.lastResults.map((r) => r.number));
+    if (lastResult === null && next.lastResults[0]) {
+      lastResult = next.lastResults[0].number;
+      if (next.phase !== 'SPINNING') wheel.set(lastResult);
+    }
+    if (next.phase === 'SPINNING') ctx.sound.click();
+    paintChips();
+  }
+
+  function paintStrip(numbers: number[]) {
+    mount(strip, numbers.slice(0, 16).map((n, i) => h('span', { class: `rt-dot rt-dot--${rouletteColor(n)}${i === 0 ? ' rt-dot--latest' : ''}` }, String(n))));
+  }
+
+  function tick() {
+    if (table) {
+      const left = Math.max(0, Date.parse(table.phaseEndsAt) - Date.now());
+      const total = table.phase === 'BETTING' ? 20000 : table.phase === 'SPINNING' ? 6000 : 4000;
+      countdown.textContent = table.phase === 'BETTING' ? `${Math.ceil(left / 1000)}s` : '';
+      bar.style.width = `${Math.min(100, (left / total) * 100)}%`;
+      bar.dataset.phase = table.phase;
+      if (table.phase === 'BETTING' && left < 1600 && !autoSent && pending.size > 0) {
+        autoSent = true;
+        void send();
+      }
+      if (table.phase === 'BETTING' && left <= 0 && !layout.classList.contains('rt-layout--closed')) {
+        layout.classList.add('rt-layout--closed');
+        paintChips();
+      }
+    }
+    requestAnimationFrame(tick);
+  }
+
+  function onResult(number: number, roundNumber: number, serverSeed?: string) {
+    lastResult = number;
+    wheel.spinTo(number, 5200);
+    setTimeout(() => {
+      mount(resultBadge, h('span', { class: `rt-result__num rt-dot--${rouletteColor(number)}` }, String(number)), h('small', null, rouletteColor(number)));
+      resultBadge.hidden = false;
+      numberCells.get(number)?.classList.add('rt-num--win');
+      ctx.sound.pop();
+    }, 5300);
+    if (serverSeed && table) {
+      revealedSeeds.unshift({ serverSeed, serverSeedHash: '', clientSeed: TABLE_CLIENT_SEED, lastNonce: roundNumber });
+      revealedSeeds.splice(10);
+      try {
+        localStorage.setItem(REVEALED_KEY, JSON.stringify(revealedSeeds));
+      } catch {
+        /* ignore */
+      }
+    }
+  }
+
+  /* Fairness for the table: its own seed, public client seed, round number as nonce. */
+  ctx.fairnessOverride = () =>
+    h(
+      'div',
+      { class: 'fair' },
+      h('p', { class: 'muted' }, 'The live table draws every spin from HMAC-SHA256(table seed, "paws-live-roulette:<round>:0"). The table seed’s SHA-256 is shown before the bets; when the table rotates its seed, the old one is revealed so anyone can recompute every spin.'),
+      h('div', { class: 'seed' }, h('span', { class: 'seed__label' }, 'Table seed (SHA-256)'), h('code', { class: 'seed__value' }, table?.serverSeedHash ?? '—')),
+      h('div', { class: 'seed' }, h('span', { class: 'seed__label' }, 'Client seed'), h('code', null, TABLE_CLIENT_SEED)),
+      h('div', { class: 'seed' }, h('span', { class: 'seed__label' }, 'Nonce (round number)'), h('code', null, String(table?.roundNumber ?? '—'))),
+      revealedSeeds.length
+        ? h(
+            'div',
+            { class: 'fair__revealed' },
+            h('h3', null, 'Revealed table seeds'),
+            revealedSeeds.map((r) =>
+              h('div', { class: 'seed' }, h('span', { class: 'seed__label' }, `Used up to round #${r.lastNonce}`), h('code', { class: 'seed__value' }, r.serverSeed),
+                h('a', { class: 'small', target: '_blank', rel: 'noopener', href: verifyHref({ game: 'european-roulette', serverSeed: r.serverSeed, clientSeed: TABLE_CLIENT_SEED, nonce: r.lastNonce ?? 0 }) }, 'Verify')),
+            ),
+          )
+        : h('p', { class: 'muted small' }, 'No table seed revealed since you opened the table.'),
+      h('p', { class: 'muted small' }, 'Check any spin on the ', h('a', { href: './verify.html?game=european-roulette', target: '_blank', rel: 'noopener' }, 'verify page'), '.'),
+    );
+
+  /* Build */
+  mount(
+    ctx.stage,
+    h(
+      'div',
+      { class: 'rt' },
+      h(
+        'section',
+        { class: 'rt-top' },
+        h('div', { class: 'rt-wheel' }, wheel.el, resultBadge),
+        h(
+          'div',
+          { class: 'rt-status' },
+          h('div', { class: 'rt-phase glass' }, h('div', { class: 'rt-phase__row' }, phaseLabel, countdown), h('div', { class: 'rt-phase__track' }, bar), roundLabel),
+          strip,
+          slip,
+        ),
+      ),
+      layout,
+    ),
+  );
+  mount(ctx.controls, rack.el, h('div', { class: 'ctl-row' }, undoBtn, clearBtn, rebetBtn, placeBtn));
+  if (typeof ResizeObserver !== 'undefined') new ResizeObserver(applyOrientation).observe(layout);
+  applyOrientation();
+  paintStrip([]);
+  requestAnimationFrame(tick);
+
+  if (!ctx.online || !ctx.api.token) {
+    phaseLabel.textContent = 'Table preview';
+    return;
+  }
+  const socket: Socket = io(ROULETTE_NAMESPACE, { transports: ['websocket'], auth: { sessionToken: ctx.api.token } });
+  socket.on('table', (payload: unknown) => {
+    const t = rouletteTableSchema.safeParse(payload);
+    if (t.success) onTable(t.data);
+  });
+  socket.on('result', (payload: unknown) => {
+    const r = rouletteResultEventSchema.safeParse(payload);
+    if (r.success) onResult(r.data.number, r.data.roundNumber, r.data.serverSeed);
+  });
+  socket.on('settled', (payload: unknown) => {
+    const r = rouletteSettledEventSchema.safeParse(payload);
+    if (!r.success) return;
+    const s = r.data;
+    setTimeout(() => {
+      ctx.setBalance(s.balance);
+      if (s.totalPayout > 0) {
+        toast(`You win ${formatCents(s.totalPayout, ctx.wallet.currency)}`, 'win');
+        ctx.sound.win(s.totalPayout >= s.totalStake * 10);
+      } else if (s.totalStake > 0) ctx.sound.lose();
+    }, 5400);
+  });
+  socket.on('connect_error', (err: Error & { data?: { statusCode?: number } }) => {
+    if (err.data?.statusCode === 4001) {
+      phaseLabel.textContent = 'Session ended';
+      ctx.api.clear();
+      ctx.api.onExpired?.();
+      socket.close();
+    } else phaseLabel.textContent = 'Reconnecting…';
+  });
+  ctx.api
+    .request('GET', '/european-roulette/state', undefined, rouletteTableSchema)
+    .then((t) => {
+      if (!table) onTable(t);
+    })
+    .catch(() => undefined);
+});
+
+function readSeeds(): Revealed[] {
+  try {
+    const raw = localStorage.getItem(REVEALED_KEY);
+    const v = raw ? (JSON.parse(raw) as unknown) : [];
+    return Array.isArray(v) ? (v as Revealed[]) : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,242 @@
+import '../../styles/studio.css';
+import './slot.css';
+import { type SlotSpin, type SlotSymbol, slotBetSchema, slotSymbols } from '@paws/contracts/studio';
+import { studioApiMessages, studioGameInfoResponseSchema, studioRoundResponseSchema } from '@paws/contracts/studio-api';
+import { ApiError, firstIssue } from '../../shared/api.ts';
+import { h, mount, reducedMotion, s, sleep } from '../../shared/dom.ts';
+import { SLOT_STAKES, addDollars, formatCents, formatMoney, stepStake } from '../../shared/money.ts';
+import { type GameContext, startGame } from '../../shared/shell.ts';
+import { stakeControl, toast } from '../../shared/ui.ts';
+import { SLOT_PAYLINES, paylinesFromInfo, winCells } from './paylines.ts';
+import { symbolSvg } from './symbols.ts';
+
+const REELS = 5;
+const ROWS = 3;
+const START_GRID: SlotSymbol[][] = [
+  ['king', 'lion', 'queen'],
+  ['ace', 'wild', 'fox'],
+  ['wolf', 'scatter', 'jack'],
+  ['queen', 'wild', 'eagle'],
+  ['fox', 'lion', 'ace'],
+];
+
+void startGame('wild-paws', (ctx: GameContext) => {
+  let stake = 1;
+  let busy = false;
+  let lines: (readonly number[])[] = [...SLOT_PAYLINES];
+  let grid: SlotSymbol[][] = START_GRID.map((r) => [...r]);
+  let freeSpinsLeft: number | null = null;
+
+  const reelEls: HTMLElement[] = [];
+  const cellEls: HTMLElement[][] = [];
+  const reelsBox = h('div', { class: 'reels' });
+  const overlay = s('svg', { class: 'paylines', viewBox: '0 0 500 300', preserveAspectRatio: 'none', 'aria-hidden': 'true' });
+  const winMeter = h('div', { class: 'slot-meter' }, h('span', { class: 'slot-meter__label' }, 'Win'), h('strong', null, '—'));
+  const featureBadge = h('div', { class: 'slot-feature', hidden: true });
+  const lineInfo = h('div', { class: 'slot-lineinfo', 'aria-live': 'polite' }, '20 lines · 3 Bonus stars start 10 free spins ×3');
+
+  for (let r = 0; r < REELS; r++) {
+    const reel = h('div', { class: 'reel' });
+    reelEls.push(reel);
+    reelsBox.append(reel);
+  }
+  reelsBox.append(overlay);
+  const measure = () => {
+    const height = reelEls[0]?.clientHeight ?? 0;
+    if (height > 0) reelsBox.style.setProperty('--cell', `${height / ROWS}px`);
+  };
+  if (typeof ResizeObserver !== 'undefined') new ResizeObserver(measure).observe(reelsBox);
+
+  function paintGrid() {
+    reelEls.forEach((reel, r) => {
+      const strip = h('div', { class: 'reel__strip' });
+      cellEls[r] = [];
+      for (let row = 0; row < ROWS; row++) {
+        const cell = h('div', { class: 'reel__cell' }, symbolSvg(grid[r]?.[row] ?? 'jack'));
+        cellEls[r]?.push(cell);
+        strip.append(cell);
+      }
+      mount(reel, strip);
+    });
+  }
+
+  const randomSymbol = (): SlotSymbol => slotSymbols[Math.floor(Math.random() * slotSymbols.length)] as SlotSymbol;
+
+  async function spinTo(next: SlotSymbol[][], fast: boolean) {
+    clearWins();
+    const blur = fast ? 10 : 18;
+    const fastMotion = reducedMotion();
+    const done = reelEls.map((reel, r) => {
+      const strip = h('div', { class: 'reel__strip reel__strip--spinning' });
+      const finals = (next[r] ?? []).map((sym) => h('div', { class: 'reel__cell' }, symbolSvg(sym)));
+      const current = (grid[r] ?? []).map((sym) => h('div', { class: 'reel__cell' }, symbolSvg(sym)));
+      const fillers = Array.from({ length: blur + r * 3 }, () => h('div', { class: 'reel__cell reel__cell--blur' }, symbolSvg(randomSymbol())));
+      strip.append(...finals, ...fillers, ...current);
+      const total = finals.length + fillers.length + current.length;
+      strip.style.transform = `translateY(-${((total - ROWS) / total) * 100}%)`;
+      mount(reel, strip);
+      const ms = fastMotion ? 1 : (fast ? 550 : 900) + r * (fast ? 140 : 260);
+      return new Promise<void>((resolve) => {
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            strip.style.transition = `transform ${ms}ms cubic-bezier(0.3, 0.1, 0.25, 1.08)`;
+            strip.style.transform = 'translateY(0)';
+          }),
+        );
+        setTimeout(() => {
+          ctx.sound.stop();
+          resolve();
+        }, ms + 20);
+      });
+    });
+    await Promise.all(done);
+    grid = next.map((c) => [...c]);
+    paintGrid();
+  }
+
+  function clearWins() {
+    mount(overlay);
+    for (const col of cellEls) for (const c of col ?? []) c.classList.remove('reel__cell--win', 'reel__cell--dim');
+  }
+
+  async function showWins(spin: SlotSpin) {
+    if (spin.lineWins.length === 0 && spin.scatters < 3) return;
+    for (const col of cellEls) for (const c of col ?? []) c.classList.add('reel__cell--dim');
+    const hues = ['#c6f432', '#ffcf3a', '#5ad1ff', '#ff6b9a', '#b48cff'];
+    spin.lineWins.forEach((w, i) => {
+      const rows = lines[w.line - 1];
+      if (!rows) return;
+      const pts = rows.map((row, reel) => `${reel * 100 + 50},${row * 100 + 50}`).join(' ');
+      overlay.append(s('polyline', { points: pts, class: 'payline', stroke: hues[i % hues.length], style: { 'animation-delay': `${i * 120}ms` } }));
+      for (const [reel, row] of winCells(lines, w.line, w.count)) {
+        const cell = cellEls[reel]?.[row];
+        cell?.classList.add('reel__cell--win');
+        cell?.classList.remove('reel__cell--dim');
+      }
+    });
+    if (spin.scatters >= 3) {
+      grid.forEach((col, reel) =>
+        col.forEach((sym, row) => {
+          if (sym !== 'scatter') return;
+          cellEls[reel]?.[row]?.classList.add('reel__cell--win');
+          cellEls[reel]?.[row]?.classList.remove('reel__cell--dim');
+        }),
+      );
+    }
+    const parts = spin.lineWins.map((w) => `Line ${w.line}: ${w.count}× ${w.symbol} ${formatCents(w.payout, ctx.wallet.currency)}`);
+    if (spin.scatterPayout > 0) parts.push(`${spin.scatters} Bonus ${formatCents(spin.scatterPayout, ctx.wallet.currency)}`);
+    lineInfo.textContent = parts.slice(0, 3).join(' · ') + (parts.length > 3 ? ` · +${parts.length - 3} more` : '');
+    await sleep(reducedMotion() ? 200 : 1300);
+  }
+
+  function setMeter(cents: number | null, big = false) {
+    mount(winMeter, h('span', { class: 'slot-meter__label' }, 'Win'), h('strong', { class: big ? 'slot-meter--big' : '' }, cents === null ? '—' : formatCents(cents, ctx.wallet.currency)));
+  }
+
+  const stakeCtl = stakeControl({
+    label: 'Stake',
+    value: stake,
+    format: (v) => formatMoney(v, ctx.wallet.currency),
+    onStep: (d) => {
+      stake = stepStake(SLOT_STAKES, stake, d);
+      stakeCtl.set(stake);
+      ctx.sound.click();
+    },
+  });
+  const spinBtn = h('button', { type: 'button', class: 'slot-spin', 'aria-label': 'Spin', onclick: () => play('cash') }, h('span', null, 'SPIN'));
+  const freeBtn = h('button', { type: 'button', class: 'btn slot-free', onclick: () => play('freeSpin') }, 'Free spin');
+
+  function paintControls() {
+    spinBtn.disabled = busy;
+    freeBtn.disabled = busy || freeSpinsLeft === 0;
+    freeBtn.textContent = freeSpinsLeft === 0 ? 'No free spins' : 'Use a free spin';
+    stakeCtl.disable(busy);
+  }
+
+  async function play(fund: 'cash' | 'freeSpin') {
+    if (busy || !ctx.requireOnline()) return;
+    const body = fund === 'cash' ? { fund, stake } : { fund };
+    const check = slotBetSchema.safeParse(body);
+    if (!check.success) return toast(firstIssue(check.error));
+    busy = true;
+    paintControls();
+    setMeter(null);
+    lineInfo.textContent = fund === 'freeSpin' ? 'Free spin at 0.20' : 'Good luck!';
+    featureBadge.hidden = true;
+    ctx.sound.click();
+    try {
+      const pending = ctx.api.request('POST', '/wild-paws/spin', body, studioRoundResponseSchema);
+      if (fund === 'cash') ctx.wallet.set(addDollars(ctx.wallet.balance ?? 0, -stake));
+      const { round, balance } = await pending;
+      if (round.game !== 'wild-paws') throw new Error('Unexpected round');
+      const r = round.result;
+      await spinTo(r.base.grid, false);
+      let total = r.base.payout;
+      if (r.base.payout > 0) ctx.sound.win(false);
+      setMeter(total);
+      await showWins(r.base);
+      if (r.featureSpins.length > 0) {
+        ctx.sound.win(true);
+        let awarded = r.base.featureSpinsAwarded;
+        featureBadge.hidden = false;
+        featureBadge.textContent = `FREE SPINS! ${awarded} spins · wins ×3`;
+        await sleep(1200);
+        for (let i = 0; i < r.featureSpins.length; i++) {
+          const spin = r.featureSpins[i] as SlotSpin;
+          featureBadge.textContent = `Free spin ${i + 1} / ${awarded} · ×${spin.multiplier}`;
+          await spinTo(spin.grid, true);
+          total += spin.payout;
+          if (spin.payout > 0) ctx.sound.pop();
+          if (spin.featureSpinsAwarded > 0) {
+            awarded += spin.featureSpinsAwarded;
+            toast(`+${spin.featureSpinsAwarded} free spins!`, 'win', 2000);
+          }
+          setMeter(total);
+          await showWins(spin);
+        }
+        featureBadge.textContent = `Free spins over · ${formatCents(total, ctx.wallet.currency)}`;
+      }
+      ctx.afterRound(round, balance);
+      if (r.totalPayout > 0) {
+        setMeter(r.totalPayout, r.totalPayout >= r.stake * 10);
+        if (r.totalPayout >= r.stake * 10) ctx.sound.win(true);
+      } else {
+        lineInfo.textContent = 'No win this spin';
+      }
+      if (fund === 'freeSpin' && freeSpinsLeft !== null) freeSpinsLeft = Math.max(0, freeSpinsLeft - 1);
+    } catch (error) {
+      if (error instanceof ApiError && error.message === studioApiMessages.noFreeSpins) {
+        freeSpinsLeft = 0;
+        toast('You have no free spins', 'info');
+      } else ctx.fail(error);
+      if (fund === 'cash' && ctx.online) {
+        const b = ctx.api.session?.balance;
+        if (typeof b === 'number') ctx.wallet.set(b);
+      }
+    } finally {
+      busy = false;
+      paintControls();
+    }
+  }
+
+  paintGrid();
+  mount(
+    ctx.stage,
+    h(
+      'div',
+      { class: 'slot' },
+      h('div', { class: 'slot-logo' }, h('span', null, 'WILD'), h('b', null, 'PAWS')),
+      h('div', { class: 'slot-cabinet' }, reelsBox, featureBadge),
+      h('div', { class: 'slot-info' }, winMeter, lineInfo),
+    ),
+  );
+  mount(ctx.controls, stakeCtl.el, spinBtn, freeBtn);
+  paintControls();
+
+  ctx.api
+    .request('GET', '/games/wild-paws/info', undefined, studioGameInfoResponseSchema, false)
+    .then((info) => {
+      lines = paylinesFromInfo(info.paytable.find((t) => t.title.toLowerCase().startsWith('paylines'))?.rows);
+    })
+    .catch(() => undefined);
+});

@@ -1,0 +1,67 @@
+/** A tiny element builder: the pages are plain DOM, no framework, so each stays a few kilobytes. */
+export type Child = Node | string | number | null | undefined | false | Child[];
+type Props = Record<string, unknown> | null | undefined;
+
+function apply(el: Element, props: Props) {
+  if (!props) return;
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith('on') && typeof value === 'function') {
+      el.addEventListener(key.slice(2).toLowerCase(), value as EventListener);
+    } else if (key === 'class') {
+      el.setAttribute('class', String(value));
+    } else if (key === 'dataset' && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value as Record<string, unknown>))
+        (el as HTMLElement).dataset[k] = String(v);
+    } else if (key === 'style' && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value as Record<string, unknown>))
+        (el as HTMLElement).style.setProperty(k, String(v));
+    } else if (value === true) {
+      el.setAttribute(key, '');
+    } else {
+      el.setAttribute(key, String(value));
+    }
+  }
+}
+
+function append(el: Node, children: Child[]) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(el, child);
+    else el.appendChild(typeof child === 'object' ? child : document.createTextNode(String(child)));
+  }
+}
+
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props?: Props,
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  apply(el, props);
+  append(el, children);
+  return el;
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+export function s<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  props?: Props,
+  ...children: Child[]
+): SVGElementTagNameMap[K] {
+  const el = document.createElementNS(SVG_NS, tag);
+  apply(el, props);
+  append(el, children);
+  return el;
+}
+
+/** Replace an element's children. */
+export function mount(el: Element, ...children: Child[]) {
+  el.replaceChildren();
+  append(el, children);
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export const reducedMotion = () =>
+  typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -1,0 +1,408 @@
+/**
+ * The frame every game page shares: top bar (title, balance, history, fairness, rules, sound), the
+ * session bootstrap, the balance that follows every round (and is posted to the host page), and
+ * the panels: rules & paytable, provably fair seeds, round history.
+ */
+import type { Fairness } from '@paws/contracts/studio';
+import {
+  type StudioApiGameCode,
+  type StudioRound,
+  studioFairnessResponseSchema,
+  studioGameInfoResponseSchema,
+  studioRotateResponseSchema,
+  studioRoundsResponseSchema,
+  studioRotateRequestSchema,
+} from '@paws/contracts/studio-api';
+import { ApiError, StudioApi, type StoredSession, firstIssue } from './api.ts';
+import { h, mount } from './dom.ts';
+import { type GameMeta, gameMeta } from './games.ts';
+import { icons } from './icons.ts';
+import { formatCents, formatMoney } from './money.ts';
+import { Sound } from './sound.ts';
+import { openDialog, toast } from './ui.ts';
+import { roundSummary, verifyHref } from './verify-link.ts';
+
+export interface Revealed {
+  serverSeed: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  lastNonce: number | null;
+}
+
+/** The balance on screen; every change is posted to the platform's game screen. */
+export class Wallet {
+  currency = 'USD';
+  balance: number | null = null;
+  readonly el = h('div', { class: 'balance', 'aria-live': 'polite' });
+  readonly #target: Window | null;
+  constructor(target: Window | null = typeof window !== 'undefined' && window.parent !== window ? window.parent : null) {
+    this.#target = target;
+    this.#render();
+  }
+  set(balance: number, currency = this.currency) {
+    const changed = balance !== this.balance || currency !== this.currency;
+    this.balance = balance;
+    this.currency = currency;
+    this.#render();
+    if (changed) this.#target?.postMessage({ type: 'paws:balance', currency, balance }, '*');
+  }
+  /** Show a balance that already has the stake taken off (before the server answers). */
+  #render() {
+    mount(
+      this.el,
+      h('span', { class: 'balance__label' }, this.currency === 'USD' ? 'Balance' : this.currency.replace('_', ' ')),
+      h('strong', { class: 'balance__value' }, this.balance === null ? '—' : formatMoney(this.balance, this.currency)),
+    );
+  }
+}
+
+export interface GameContext {
+  meta: GameMeta;
+  api: StudioApi;
+  session: StoredSession | null;
+  online: boolean;
+  wallet: Wallet;
+  sound: Sound;
+  stage: HTMLElement;
+  controls: HTMLElement;
+  fairness: Fairness | null;
+  /** Record a finished (or progressing) round: balance, fairness nonce, host page. */
+  afterRound(round: StudioRound, balance: number): void;
+  setBalance(balance: number): void;
+  /** Show an error from a call (toasts the server's message, e.g. 'Insufficient funds'). */
+  fail(error: unknown): void;
+  /** Ask the player to open the game from the lobby (offline page). */
+  requireOnline(): boolean;
+  /** Replace the fairness dialog's content (the live table has its own seed). */
+  fairnessOverride: (() => Node) | null;
+}
+
+const revealedKey = (game: string) => `paws-studio:revealed:${game}`;
+
+export async function startGame(
+  code: StudioApiGameCode,
+  render: (ctx: GameContext) => void | Promise<void>,
+): Promise<GameContext> {
+  const meta = gameMeta(code);
+  document.title = `${meta.title} · PAWS Studio`;
+  document.body.classList.add(`game-${code}`);
+  const api = new StudioApi({ game: code });
+  const sound = new Sound();
+  const wallet = new Wallet();
+  const stage = h('main', { class: 'stage', id: 'stage' });
+  const controls = h('footer', { class: 'controls', id: 'controls' });
+
+  const soundBtn = h('button', {
+    class: 'icon-btn',
+    type: 'button',
+    'aria-label': 'Sound',
+    'aria-pressed': String(sound.enabled),
+    onclick: () => sound.toggle(),
+  });
+  const paintSound = (on: boolean) => {
+    mount(soundBtn, on ? icons.soundOn() : icons.soundOff());
+    soundBtn.setAttribute('aria-pressed', String(on));
+    soundBtn.title = on ? 'Sound on' : 'Sound off';
+  };
+  paintSound(sound.enabled);
+  sound.listeners.add(paintSound);
+
+  const ctx: GameContext = {
+    meta,
+    api,
+    session: null,
+    online: false,
+    wallet,
+    sound,
+    stage,
+    controls,
+    fairness: null,
+    fairnessOverride: null,
+    afterRound(round, balance) {
+      ctx.setBalance(balance);
+      if (ctx.fairness && round.serverSeedHash === ctx.fairness.serverSeedHash) {
+        ctx.fairness = { ...ctx.fairness, nonce: Math.max(ctx.fairness.nonce, round.nonce + 1) };
+      }
+    },
+    setBalance(balance) {
+      wallet.set(balance);
+      api.remember({ balance });
+    },
+    fail(error) {
+      const message = error instanceof Error ? error.message : 'Something went wrong';
+      toast(message, 'error');
+      if (error instanceof ApiError && error.message === 'Insufficient funds') sound.lose();
+    },
+    requireOnline() {
+      if (ctx.online) return true;
+      toast('Open this game from the casino lobby to play for real.', 'info');
+      return false;
+    },
+  };
+
+  const header = h(
+    'header',
+    { class: 'topbar' },
+    h(
+      'a',
+      { class: 'topbar__brand', href: './index.html', title: 'PAWS Studio' },
+      h('span', { class: 'topbar__logo', 'aria-hidden': 'true' }, meta.glyph),
+      h('span', { class: 'topbar__title' }, meta.title),
+    ),
+    wallet.el,
+    h(
+      'nav',
+      { class: 'topbar__tools' },
+      h('button', { class: 'icon-btn', type: 'button', 'aria-label': 'History', title: 'History', onclick: () => openHistory(ctx) }, icons.history()),
+      h('button', { class: 'icon-btn', type: 'button', 'aria-label': 'Provably fair', title: 'Provably fair', onclick: () => openFairness(ctx) }, icons.shield()),
+      h('button', { class: 'icon-btn', type: 'button', 'aria-label': 'Rules and paytable', title: 'Rules and paytable', onclick: () => openRules(ctx) }, icons.info()),
+      soundBtn,
+    ),
+  );
+  const banner = h('div', { class: 'banner', hidden: true });
+  const app = h('div', { class: 'app' }, header, banner, stage, controls);
+  document.getElementById('app')?.replaceWith(app);
+  if (!app.isConnected) document.body.append(app);
+
+  api.onExpired = () => {
+    ctx.online = false;
+    banner.hidden = false;
+    banner.textContent = 'Your game session has ended. Close the game and open it again from the lobby.';
+  };
+
+  try {
+    const session = await api.start();
+    if (session) {
+      ctx.session = session;
+      ctx.online = true;
+      ctx.fairness = session.fairness;
+      wallet.set(session.balance, session.currency);
+      // The stored copy may be old (a reload): refresh balance and seeds.
+      api
+        .request('GET', '/fairness', undefined, studioFairnessResponseSchema)
+        .then((f) => {
+          ctx.fairness = f;
+        })
+        .catch(() => undefined);
+    } else {
+      banner.hidden = false;
+      banner.textContent = 'Demo view — open this game from the casino lobby to play with your balance.';
+    }
+  } catch (error) {
+    banner.hidden = false;
+    banner.textContent =
+      error instanceof ApiError && error.statusCode !== 0
+        ? `${error.message}. Open the game again from the lobby.`
+        : 'Could not reach the game server. Open the game again from the lobby.';
+  }
+  await render(ctx);
+  document.body.dataset.ready = 'true';
+  return ctx;
+}
+
+/* Rules & paytable */
+
+async function openRules(ctx: GameContext) {
+  ctx.sound.click();
+  const dialog = openDialog(`${ctx.meta.title} — rules & paytable`, h('div', { class: 'spinner' }));
+  try {
+    const info = await ctx.api.request('GET', `/games/${ctx.meta.code}/info`, undefined, studioGameInfoResponseSchema, false);
+    mount(
+      dialog.body,
+      h(
+        'p',
+        { class: 'rtp' },
+        h('span', { class: 'rtp__badge' }, `RTP ${info.rtp.toFixed(2)}%`),
+        ' ',
+        info.rtpNote,
+      ),
+      h('h3', null, 'Rules'),
+      h('ul', { class: 'rules' }, info.rules.map((r) => h('li', null, r))),
+      info.paytable.map((t) =>
+        h(
+          'div',
+          { class: 'paytable' },
+          h('h3', null, t.title),
+          h(
+            'div',
+            { class: 'paytable__scroll' },
+            h(
+              'table',
+              null,
+              h('thead', null, h('tr', null, t.columns.map((c) => h('th', null, c)))),
+              h('tbody', null, t.rows.map((row) => h('tr', null, row.map((c) => h('td', null, c))))),
+            ),
+          ),
+        ),
+      ),
+    );
+  } catch (error) {
+    mount(dialog.body, h('p', { class: 'muted' }, error instanceof Error ? error.message : 'Could not load the rules.'));
+  }
+}
+
+/* Provably fair */
+
+export function readRevealed(game: string): Revealed | null {
+  try {
+    const raw = localStorage.getItem(revealedKey(game));
+    return raw ? (JSON.parse(raw) as Revealed) : null;
+  } catch {
+    return null;
+  }
+}
+
+function openFairness(ctx: GameContext) {
+  ctx.sound.click();
+  const dialog = openDialog('Provably fair');
+  const paint = () => mount(dialog.body, ctx.fairnessOverride ? ctx.fairnessOverride() : fairnessBody(ctx, paint));
+  paint();
+}
+
+function seedRow(label: string, value: string, mono = true) {
+  return h('div', { class: 'seed' }, h('span', { class: 'seed__label' }, label), h('code', { class: mono ? 'seed__value' : '' }, value));
+}
+
+function fairnessBody(ctx: GameContext, repaint: () => void): Node {
+  const f = ctx.fairness;
+  const revealed = readRevealed(ctx.meta.code);
+  const intro = h(
+    'p',
+    { class: 'muted' },
+    'Every round is drawn from HMAC-SHA256(server seed, client seed:nonce). You see the server seed’s SHA-256 before you play; rotating the seed reveals it so you can check every round played with it.',
+  );
+  if (!f || !ctx.online) {
+    return h('div', null, intro, h('p', null, 'Open the game from the lobby to see your seeds.'), verifyLink());
+  }
+  const input = h('input', {
+    class: 'field__input',
+    value: f.clientSeed,
+    maxlength: 64,
+    'aria-label': 'Client seed',
+    spellcheck: 'false',
+    autocomplete: 'off',
+  });
+  const error = h('p', { class: 'field__error', role: 'alert' });
+  const rotate = async (withSeed: boolean) => {
+    const body = withSeed ? { clientSeed: input.value } : {};
+    const check = studioRotateRequestSchema.safeParse(body);
+    if (!check.success) {
+      error.textContent = firstIssue(check.error);
+      return;
+    }
+    try {
+      const res = await ctx.api.request('POST', '/fairness/rotate', body, studioRotateResponseSchema);
+      ctx.fairness = res.next;
+      localStorage.setItem(revealedKey(ctx.meta.code), JSON.stringify(res.revealed));
+      ctx.sound.pop();
+      toast('New seed pair in use. The old server seed is revealed below.', 'info');
+      repaint();
+    } catch (e) {
+      error.textContent = e instanceof Error ? e.message : 'Could not rotate';
+    }
+  };
+  return h(
+    'div',
+    { class: 'fair' },
+    intro,
+    seedRow('Server seed (SHA-256)', f.serverSeedHash),
+    h(
+      'label',
+      { class: 'field' },
+      h('span', { class: 'seed__label' }, 'Client seed'),
+      h(
+        'div',
+        { class: 'field__row' },
+        input,
+        h('button', { class: 'btn btn--ghost', type: 'button', onclick: () => rotate(true) }, 'Change'),
+      ),
+    ),
+    error,
+    seedRow('Next nonce', String(f.nonce), false),
+    h('button', { class: 'btn btn--primary btn--block', type: 'button', onclick: () => rotate(false) }, 'Rotate server seed'),
+    revealed
+      ? h(
+          'div',
+          { class: 'fair__revealed' },
+          h('h3', null, 'Last revealed seed pair'),
+          seedRow('Server seed', revealed.serverSeed),
+          seedRow('Its SHA-256', revealed.serverSeedHash),
+          seedRow('Client seed', revealed.clientSeed, false),
+          seedRow('Rounds played', revealed.lastNonce === null ? 'none' : `nonces 0–${revealed.lastNonce}`, false),
+          h(
+            'a',
+            {
+              class: 'btn btn--ghost btn--block',
+              href: verifyHref({
+                game: ctx.meta.code,
+                serverSeed: revealed.serverSeed,
+                clientSeed: revealed.clientSeed,
+                nonce: revealed.lastNonce ?? 0,
+              }),
+              target: '_blank',
+              rel: 'noopener',
+            },
+            'Verify a round',
+          ),
+        )
+      : null,
+    verifyLink(),
+  );
+}
+
+const verifyLink = () =>
+  h('p', { class: 'muted small' }, 'Check any round yourself on the ', h('a', { href: './verify.html', target: '_blank', rel: 'noopener' }, 'verify page'), '.');
+
+/* History */
+
+async function openHistory(ctx: GameContext) {
+  ctx.sound.click();
+  const dialog = openDialog('Your rounds', h('div', { class: 'spinner' }));
+  if (!ctx.online) {
+    mount(dialog.body, h('p', { class: 'muted' }, 'Open the game from the lobby to see your rounds.'));
+    return;
+  }
+  try {
+    const { rounds } = await ctx.api.request(
+      'GET',
+      `/rounds?game=${encodeURIComponent(ctx.meta.code)}&limit=30`,
+      undefined,
+      studioRoundsResponseSchema,
+    );
+    if (rounds.length === 0) {
+      mount(dialog.body, h('p', { class: 'muted' }, 'No rounds yet. Good luck!'));
+      return;
+    }
+    const currency = ctx.wallet.currency;
+    mount(
+      dialog.body,
+      h(
+        'ul',
+        { class: 'history' },
+        rounds.map((r) =>
+          h(
+            'li',
+            { class: `history__item${r.payout > r.stake ? ' history__item--win' : ''}` },
+            h(
+              'div',
+              { class: 'history__main' },
+              h('strong', null, roundSummary(r)),
+              h('span', { class: 'muted small' }, `${new Date(r.createdAt).toLocaleString()} · nonce ${r.nonce}`),
+            ),
+            h(
+              'div',
+              { class: 'history__money' },
+              h('span', { class: 'muted small' }, `Bet ${formatCents(r.stake, currency)}`),
+              h('strong', { class: r.payout > 0 ? 'win' : '' }, r.finished ? formatCents(r.payout, currency) : 'in play'),
+              r.serverSeed
+                ? h('a', { class: 'small', href: verifyHref(r), target: '_blank', rel: 'noopener' }, 'Verify')
+                : h('span', { class: 'muted small', title: 'Rotate the seed to reveal it' }, 'seed hidden'),
+            ),
+          ),
+        ),
+      ),
+    );
+  } catch (error) {
+    mount(dialog.body, h('p', { class: 'muted' }, error instanceof Error ? error.message : 'Could not load rounds'));
+  }
+}

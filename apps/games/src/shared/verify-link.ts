@@ -1,0 +1,81 @@
+/** Links from a round (or a revealed seed pair) to the verify page, with its input filled in. */
+import type { StudioApiGameCode, StudioRound } from '@paws/contracts/studio-api';
+import { formatCents } from './money.ts';
+
+const dollars = (cents: number) => cents / 100;
+
+/** What the player did in a round, as the verify request's `input` (dollars). */
+export function verifyInput(round: StudioRound): unknown {
+  switch (round.game) {
+    case 'european-roulette':
+      return undefined;
+    case 'blackjack': {
+      const first = round.result.hands[0];
+      const amount = first ? dollars(first.doubled ? first.stake / 2 : first.stake) : dollars(round.stake);
+      return { bet: { amount }, actions: [] };
+    }
+    case 'baccarat':
+      return { bet: Object.fromEntries(round.result.bets.map((b) => [b.spot, dollars(b.stake)])) };
+    case 'video-poker':
+      return { bet: { amount: dollars(round.result.stake) }, held: round.result.held };
+    case 'wild-paws':
+      return {
+        bet:
+          round.result.fund === 'freeSpin'
+            ? { fund: 'freeSpin' }
+            : { fund: 'cash', stake: dollars(round.result.stake) },
+      };
+    case 'loto':
+      return { bet: { picks: round.result.picks, amount: dollars(round.stake) } };
+  }
+}
+
+export function verifyHref(
+  source:
+    | StudioRound
+    | { game: StudioApiGameCode; serverSeed: string | null; clientSeed: string; nonce: number; input?: unknown },
+): string {
+  const params = new URLSearchParams({ game: source.game, clientSeed: source.clientSeed, nonce: String(source.nonce) });
+  if (source.serverSeed) params.set('serverSeed', source.serverSeed);
+  const input = 'id' in source ? verifyInput(source) : source.input;
+  if (input !== undefined) params.set('input', JSON.stringify(input));
+  return `./verify.html?${params}`;
+}
+
+const HAND_NAMES: Record<string, string> = {
+  royalFlush: 'Royal flush',
+  straightFlush: 'Straight flush',
+  fourOfAKind: 'Four of a kind',
+  fullHouse: 'Full house',
+  flush: 'Flush',
+  straight: 'Straight',
+  threeOfAKind: 'Three of a kind',
+  twoPair: 'Two pair',
+  jacksOrBetter: 'Jacks or better',
+  nothing: 'No win',
+};
+export const pokerHandName = (hand: string) => HAND_NAMES[hand] ?? hand;
+
+/** One line describing a round for the history list. */
+export function roundSummary(round: StudioRound): string {
+  switch (round.game) {
+    case 'european-roulette':
+      return round.result ? `Number ${round.result.number} (${round.result.color})` : 'Waiting for the spin';
+    case 'blackjack': {
+      const r = round.result;
+      const hands = r.hands.map((hand) => `${hand.total}${hand.outcome ? ` ${hand.outcome}` : ''}`).join(', ');
+      return `Dealer ${r.dealer.total} · you ${hands}`;
+    }
+    case 'baccarat':
+      return `${round.result.winner[0]?.toUpperCase()}${round.result.winner.slice(1)} wins ${Math.max(round.result.playerTotal, round.result.bankerTotal)}–${Math.min(round.result.playerTotal, round.result.bankerTotal)}`;
+    case 'video-poker':
+      return pokerHandName(round.result.hand);
+    case 'wild-paws': {
+      const r = round.result;
+      const free = r.featureSpins.length ? ` · ${r.featureSpins.length} free spins` : '';
+      return `${r.fund === 'freeSpin' ? 'Free spin' : `Spin ${formatCents(r.stake)}`}${free}`;
+    }
+    case 'loto':
+      return `${round.result.hits.length} of ${round.result.picks.length} hit · ×${round.result.multiplier}`;
+  }
+}

@@ -1,0 +1,49 @@
+import type { GameCategory, GameKind } from '@paws/contracts/catalog';
+import type { Db } from '../../db/client.ts';
+import { gameProviders, games } from './schema.ts';
+
+/** Our own studio, under the same code as its wallet provider row and its app.gameProviders adapter. */
+export const STUDIO_CATALOG_PROVIDER = { code: 'paws-studio', name: 'PAWS Studio' } as const;
+
+interface SeedGame {
+  gameCode: string;
+  name: string;
+  category: GameCategory;
+  kind: GameKind;
+  isNew?: boolean;
+}
+
+export const studioGames: SeedGame[] = [
+  {
+    gameCode: 'european-roulette',
+    name: 'Live Roulette',
+    category: 'LIVE_ROULETTE',
+    kind: 'LIVE',
+    isNew: true,
+  },
+  { gameCode: 'blackjack', name: 'Blackjack', category: 'BLACKJACK', kind: 'TABLE' },
+  { gameCode: 'baccarat', name: 'Baccarat', category: 'BACCARAT', kind: 'TABLE' },
+  { gameCode: 'video-poker', name: 'Jacks or Better', category: 'POKER', kind: 'TABLE' },
+  { gameCode: 'wild-paws', name: 'Wild Paws', category: 'SLOTS', kind: 'SLOTS', isNew: true },
+  { gameCode: 'loto', name: 'Loto 80', category: 'LOTO', kind: 'BETS' },
+];
+
+/**
+ * Seed step: the studio and its six games, once. Existing rows are left alone so that an operator's later
+ * edits (order, names, disabling a game) survive a restart.
+ */
+export async function seedCatalog(db: Db) {
+  await db.insert(gameProviders).values(STUDIO_CATALOG_PROVIDER).onConflictDoNothing();
+  await db
+    .insert(games)
+    .values(
+      studioGames.map((game, index) => ({
+        ...game,
+        providerCode: STUDIO_CATALOG_PROVIDER.code,
+        imageUrl: `/games/${game.gameCode}.svg`,
+        sortOrder: (index + 1) * 10,
+        isNew: game.isNew ?? false,
+      })),
+    )
+    .onConflictDoNothing({ target: [games.providerCode, games.gameCode] });
+}

@@ -1,0 +1,125 @@
+import {
+  ROULETTE_NAMESPACE,
+  rouletteTableSchema,
+  STUDIO_API_PREFIX,
+  STUDIO_PROVIDER_CODE,
+  studioApiMessages,
+} from '@paws/contracts/studio-api';
+import type { CurrencyCode } from '@paws/contracts/wallet';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { badRequest } from '../../lib/errors.ts';
+import { users } from '../identity/schema.ts';
+import { createHttpWalletClient, createInProcessWalletClient, type WalletClient } from '../wallet/client.ts';
+import { deriveProviderSecret } from '../wallet/signature.ts';
+import {
+  createRouletteTable,
+  type RouletteTableDriver,
+  type RouletteTimings,
+  userRoom,
+} from './roulette-table.ts';
+import { studioRoutes } from './routes.ts';
+import { createStudioService, isApiGame, type StudioService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    studio: { service: StudioService; table: RouletteTableDriver; wallet: WalletClient };
+  }
+}
+
+export interface StudioPluginOptions {
+  roulette?: Partial<RouletteTimings>;
+}
+
+/**
+ * The studio as a game provider: registered in app.gameProviders as 'paws-studio', its API under
+ * /api/studio, the live roulette table on the '/roulette' namespace. It reaches the operator's money
+ * only through the WalletClient contract: in process, or signed HTTP when STUDIO_WALLET_URL is set.
+ */
+export const studio = fp(
+  async (app: FastifyInstance, options: StudioPluginOptions) => {
+    const wallet = app.env.STUDIO_WALLET_URL
+      ? createHttpWalletClient({
+          baseUrl: app.env.STUDIO_WALLET_URL,
+          providerCode: STUDIO_PROVIDER_CODE,
+          secret: deriveProviderSecret(app.env.SECRET, STUDIO_PROVIDER_CODE),
+        })
+      : createInProcessWalletClient(app.wallet, STUDIO_PROVIDER_CODE);
+    const service = createStudioService({ db: app.database.db, wallet, log: app.log });
+    const namespace = () => app.io.of(ROULETTE_NAMESPACE);
+    const table = createRouletteTable({
+      database: app.database,
+      studio: service,
+      namespace,
+      timings: options.roulette,
+      log: app.log,
+    });
+    app.decorate('studio', { service, table, wallet });
+
+    // The operator's side of the integration: it opens the wallet sessions and hands them over.
+    app.gameProviders.register({
+      code: STUDIO_PROVIDER_CODE,
+      async launchUrl({ sessionToken, gameCode, currency, origin }) {
+        if (!isApiGame(gameCode)) throw badRequest('Unknown game', 'gameCode');
+        const auth = await app.wallet.authenticate({ providerCode: STUDIO_PROVIDER_CODE, sessionToken });
+        const [user] = await app.database.db
+          .select({ username: users.username })
+          .from(users)
+          .where(eq(users.id, auth.userId));
+        const extraSessions: Record<string, string> = {};
+        if (gameCode === 'wild-paws') {
+          const open = async (c: CurrencyCode) =>
+            (
+              await app.wallet.createGameSession({
+                userId: auth.userId,
+                gameCode,
+                providerCode: STUDIO_PROVIDER_CODE,
+                currency: c,
+              })
+            ).token;
+          extraSessions.FREE_SPINS = await open('FREE_SPINS');
+          if (currency !== 'USD') extraSessions.USD = await open('USD');
+        }
+        const code = await service.createLaunch({
+          sessionToken,
+          gameCode,
+          currency,
+          username: user?.username ?? 'Player',
+          extraSessions,
+        });
+        return `${origin.replace(/\/+$/, '')}/studio/${gameCode}.html?launch=${encodeURIComponent(code)}`;
+      },
+    });
+
+    const nsp = namespace();
+    nsp.use(async (socket, next) => {
+      const token = (socket.handshake.auth as { sessionToken?: unknown } | undefined)?.sessionToken;
+      const session = typeof token === 'string' ? await service.findSession(token).catch(() => null) : null;
+      if (!session) {
+        const err = new Error(studioApiMessages.sessionRequired) as Error & { data?: unknown };
+        err.data = { statusCode: 4001 };
+        return next(err);
+      }
+      socket.data.userId = session.userId;
+      next();
+    });
+    nsp.on('connection', async (socket) => {
+      await socket.join(userRoom(socket.data.userId as string));
+      const state = await table.state().catch(() => null);
+      if (state) socket.emit('table', z.encode(rouletteTableSchema, state));
+    });
+
+    await app.register(studioRoutes, { prefix: STUDIO_API_PREFIX, studio: service, table });
+
+    app.addHook('onReady', async () => {
+      await table.start();
+    });
+    app.addHook('preClose', async () => {
+      await table.stop();
+      wallet.close?.();
+    });
+  },
+  { name: 'studio', dependencies: ['env', 'database', 'wallet', 'socket'] },
+);
