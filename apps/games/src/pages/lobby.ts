@@ -12,12 +12,29 @@ function tileArt(g: GameMeta) {
     s(
       'defs',
       null,
-      s('linearGradient', { id, x1: 0, y1: 0, x2: 1, y2: 1 }, s('stop', { offset: 0, 'stop-color': `hsl(${g.hue} 70% 32%)` }), s('stop', { offset: 1, 'stop-color': `hsl(${g.hue + 30} 70% 10%)` })),
+      s(
+        'linearGradient',
+        { id, x1: 0, y1: 0, x2: 1, y2: 1 },
+        s('stop', { offset: 0, 'stop-color': `hsl(${g.hue} 70% 32%)` }),
+        s('stop', { offset: 1, 'stop-color': `hsl(${g.hue + 30} 70% 10%)` }),
+      ),
     ),
     s('rect', { width: 320, height: 200, fill: `url(#${id})` }),
     s('circle', { cx: 250, cy: 40, r: 90, fill: 'rgba(255,255,255,0.06)' }),
     s('circle', { cx: 40, cy: 190, r: 70, fill: 'rgba(198,244,50,0.08)' }),
-    s('text', { x: 160, y: 128, 'text-anchor': 'middle', 'font-size': 96, 'font-weight': 900, fill: 'rgba(255,255,255,0.92)', 'font-family': 'Georgia, serif' }, g.glyph),
+    s(
+      'text',
+      {
+        x: 160,
+        y: 128,
+        'text-anchor': 'middle',
+        'font-size': 96,
+        'font-weight': 900,
+        fill: 'rgba(255,255,255,0.92)',
+        'font-family': 'Georgia, serif',
+      },
+      g.glyph,
+    ),
   );
 }
 
@@ -27,7 +44,17 @@ const app = h(
   h(
     'header',
     { class: 'lobby__head' },
-    h('div', { class: 'lobby__brand' }, h('span', { class: 'topbar__logo' }, paw(22)), h('div', null, h('h1', null, 'PAWS Studio'), h('p', { class: 'muted' }, 'Provably fair games made in house'))),
+    h(
+      'div',
+      { class: 'lobby__brand' },
+      h('span', { class: 'topbar__logo' }, paw(22)),
+      h(
+        'div',
+        null,
+        h('h1', null, 'PAWS Studio'),
+        h('p', { class: 'muted' }, 'Provably fair games made in house'),
+      ),
+    ),
     h('a', { class: 'btn btn--ghost', href: './verify.html' }, 'Verify a round'),
   ),
   h(
@@ -38,7 +65,12 @@ const app = h(
         'a',
         { class: 'tile', href: `./${g.code}.html`, dataset: { game: g.code } },
         tileArt(g),
-        h('div', { class: 'tile__body' }, h('strong', null, g.title), h('span', { class: 'muted small' }, g.tagline)),
+        h(
+          'div',
+          { class: 'tile__body' },
+          h('strong', null, g.title),
+          h('span', { class: 'muted small' }, g.tagline),
+        ),
       ),
     ),
   ),

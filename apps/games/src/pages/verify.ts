@@ -8,7 +8,7 @@ import {
   studioVerifyRequestSchema,
   studioVerifyResponseSchema,
 } from '@paws/contracts/studio-api';
-import { StudioApi, firstIssue } from '../shared/api.ts';
+import { firstIssue, StudioApi } from '../shared/api.ts';
 import { renderCard } from '../shared/cards.ts';
 import { h, mount } from '../shared/dom.ts';
 import { GAMES, gameMeta } from '../shared/games.ts';
@@ -35,7 +35,8 @@ const bet = (prefill.bet ?? {}) as Record<string, unknown>;
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
 const api = new StudioApi({ game: null, storage: null });
-const field = (label: string, input: HTMLElement) => h('label', { class: 'field' }, h('span', { class: 'seed__label' }, label), input);
+const field = (label: string, input: HTMLElement) =>
+  h('label', { class: 'field' }, h('span', { class: 'seed__label' }, label), input);
 const input = (name: string, value = '', attrs: Record<string, unknown> = {}) =>
   h('input', { class: 'field__input', name, value, autocomplete: 'off', spellcheck: 'false', ...attrs });
 
@@ -45,16 +46,30 @@ const gameSelect = h(
   GAMES.map((g) => h('option', { value: g.code, selected: g.code === initialGame }, g.title)),
 );
 const serverSeed = input('serverSeed', params.get('serverSeed') ?? '', { placeholder: '64 hex characters' });
-const expectedHash = input('expectedHash', params.get('serverSeedHash') ?? '', { placeholder: 'optional: the hash you were shown' });
-const clientSeed = input('clientSeed', params.get('clientSeed') ?? (initialGame === 'european-roulette' ? 'paws-live-roulette' : ''));
+const expectedHash = input('expectedHash', params.get('serverSeedHash') ?? '', {
+  placeholder: 'optional: the hash you were shown',
+});
+const clientSeed = input(
+  'clientSeed',
+  params.get('clientSeed') ?? (initialGame === 'european-roulette' ? 'paws-live-roulette' : ''),
+);
 const nonce = input('nonce', params.get('nonce') ?? '0', { inputmode: 'numeric' });
 const amount = input('amount', str(bet.amount ?? bet.stake ?? '1'), { inputmode: 'decimal' });
-const actions = input('actions', Array.isArray(prefill.actions) ? prefill.actions.join(', ') : '', { placeholder: 'e.g. hit, stand' });
+const actions = input('actions', Array.isArray(prefill.actions) ? prefill.actions.join(', ') : '', {
+  placeholder: 'e.g. hit, stand',
+});
 const player = input('player', str(bet.player), { inputmode: 'decimal' });
 const banker = input('banker', str(bet.banker), { inputmode: 'decimal' });
 const tie = input('tie', str(bet.tie), { inputmode: 'decimal' });
-const fund = h('select', { name: 'fund' }, h('option', { value: 'cash', selected: bet.fund !== 'freeSpin' }, 'Cash'), h('option', { value: 'freeSpin', selected: bet.fund === 'freeSpin' }, 'Free spin'));
-const picks = input('picks', Array.isArray(bet.picks) ? bet.picks.join(', ') : '', { placeholder: 'e.g. 3, 17, 42' });
+const fund = h(
+  'select',
+  { name: 'fund' },
+  h('option', { value: 'cash', selected: bet.fund !== 'freeSpin' }, 'Cash'),
+  h('option', { value: 'freeSpin', selected: bet.fund === 'freeSpin' }, 'Free spin'),
+);
+const picks = input('picks', Array.isArray(bet.picks) ? bet.picks.join(', ') : '', {
+  placeholder: 'e.g. 3, 17, 42',
+});
 const heldBoxes = Array.from({ length: 5 }, (_, i) =>
   h('input', { type: 'checkbox', checked: Array.isArray(prefill.held) && prefill.held[i] === true }),
 );
@@ -64,12 +79,28 @@ const gameFields = h('div', { class: 'verify__grid' });
 function paintFields() {
   const g = gameSelect.value as StudioApiGameCode;
   const rows: Record<StudioApiGameCode, HTMLElement[]> = {
-    'european-roulette': [h('p', { class: 'muted small' }, 'The live table: client seed “paws-live-roulette”, nonce = round number.')],
+    'european-roulette': [
+      h(
+        'p',
+        { class: 'muted small' },
+        'The live table: client seed “paws-live-roulette”, nonce = round number.',
+      ),
+    ],
     blackjack: [field('Bet', amount), field('Actions in order', actions)],
     baccarat: [field('Player bet', player), field('Banker bet', banker), field('Tie bet', tie)],
     'video-poker': [
       field('Bet', amount),
-      h('div', { class: 'field' }, h('span', { class: 'seed__label' }, 'Draw'), h('div', { class: 'verify__holds' }, h('label', null, drawn, 'drawn, holding:'), heldBoxes.map((b, i) => h('label', null, b, String(i + 1))))),
+      h(
+        'div',
+        { class: 'field' },
+        h('span', { class: 'seed__label' }, 'Draw'),
+        h(
+          'div',
+          { class: 'verify__holds' },
+          h('label', null, drawn, 'drawn, holding:'),
+          heldBoxes.map((b, i) => h('label', null, b, String(i + 1))),
+        ),
+      ),
     ],
     'wild-paws': [field('Paid with', fund), field('Stake (multiple of 0.20)', amount)],
     loto: [field('Picks', picks), field('Bet', amount)],
@@ -83,21 +114,51 @@ gameSelect.addEventListener('change', () => {
 
 function buildRequest(): unknown {
   const g = gameSelect.value as StudioApiGameCode;
-  const base = { game: g, serverSeed: serverSeed.value.trim(), clientSeed: clientSeed.value, nonce: Number(nonce.value) };
+  const base = {
+    game: g,
+    serverSeed: serverSeed.value.trim(),
+    clientSeed: clientSeed.value,
+    nonce: Number(nonce.value),
+  };
   const money = (el: HTMLInputElement) => (el.value.trim() === '' ? undefined : Number(el.value));
   switch (g) {
     case 'european-roulette':
       return base;
     case 'blackjack':
-      return { ...base, input: { bet: { amount: money(amount) }, actions: actions.value.split(/[\s,]+/).filter(Boolean) } };
+      return {
+        ...base,
+        input: { bet: { amount: money(amount) }, actions: actions.value.split(/[\s,]+/).filter(Boolean) },
+      };
     case 'baccarat':
       return { ...base, input: { bet: { player: money(player), banker: money(banker), tie: money(tie) } } };
     case 'video-poker':
-      return { ...base, input: { bet: { amount: money(amount) }, held: drawn.checked ? heldBoxes.map((b) => b.checked) : null } };
+      return {
+        ...base,
+        input: {
+          bet: { amount: money(amount) },
+          held: drawn.checked ? heldBoxes.map((b) => b.checked) : null,
+        },
+      };
     case 'wild-paws':
-      return { ...base, input: { bet: fund.value === 'freeSpin' ? { fund: 'freeSpin' } : { fund: 'cash', stake: money(amount) } } };
+      return {
+        ...base,
+        input: {
+          bet: fund.value === 'freeSpin' ? { fund: 'freeSpin' } : { fund: 'cash', stake: money(amount) },
+        },
+      };
     case 'loto':
-      return { ...base, input: { bet: { picks: picks.value.split(/[\s,]+/).filter(Boolean).map(Number), amount: money(amount) } } };
+      return {
+        ...base,
+        input: {
+          bet: {
+            picks: picks.value
+              .split(/[\s,]+/)
+              .filter(Boolean)
+              .map(Number),
+            amount: money(amount),
+          },
+        },
+      };
   }
 }
 
@@ -135,13 +196,45 @@ function showResult(game: StudioApiGameCode, res: StudioVerifyResponse, browserH
   mount(
     out,
     h('h2', null, `${gameMeta(game).title} — recomputed`),
-    h('div', { class: 'seed' }, h('span', { class: 'seed__label' }, 'SHA-256 of the server seed (your browser)'), h('code', { class: 'seed__value' }, browserHash)),
-    h('div', { class: 'seed' }, h('span', { class: 'seed__label' }, 'SHA-256 (server)'), h('code', { class: 'seed__value' }, res.serverSeedHash)),
-    h('p', null, h('span', { class: `verify__match verify__match--${agrees ? 'ok' : 'bad'}` }, agrees ? 'Browser and server agree' : 'Hashes differ'), ' ',
-      expected ? h('span', { class: `verify__match verify__match--${expected === browserHash ? 'ok' : 'bad'}` }, expected === browserHash ? 'Matches the hash you were shown' : 'Does not match the hash you entered') : null),
+    h(
+      'div',
+      { class: 'seed' },
+      h('span', { class: 'seed__label' }, 'SHA-256 of the server seed (your browser)'),
+      h('code', { class: 'seed__value' }, browserHash),
+    ),
+    h(
+      'div',
+      { class: 'seed' },
+      h('span', { class: 'seed__label' }, 'SHA-256 (server)'),
+      h('code', { class: 'seed__value' }, res.serverSeedHash),
+    ),
+    h(
+      'p',
+      null,
+      h(
+        'span',
+        { class: `verify__match verify__match--${agrees ? 'ok' : 'bad'}` },
+        agrees ? 'Browser and server agree' : 'Hashes differ',
+      ),
+      ' ',
+      expected
+        ? h(
+            'span',
+            { class: `verify__match verify__match--${expected === browserHash ? 'ok' : 'bad'}` },
+            expected === browserHash
+              ? 'Matches the hash you were shown'
+              : 'Does not match the hash you entered',
+          )
+        : null,
+    ),
     h('h3', null, 'Result'),
     describe(res.result),
-    h('details', null, h('summary', { class: 'muted small' }, 'Raw result'), h('pre', { class: 'verify__json' }, JSON.stringify(res.result, null, 2))),
+    h(
+      'details',
+      null,
+      h('summary', { class: 'muted small' }, 'Raw result'),
+      h('pre', { class: 'verify__json' }, JSON.stringify(res.result, null, 2)),
+    ),
   );
   out.hidden = false;
 }
@@ -149,30 +242,117 @@ function showResult(game: StudioApiGameCode, res: StudioVerifyResponse, browserH
 function describe(result: StudioVerifyResponse['result']): Node {
   const r = result as Record<string, unknown>;
   if ('number' in r && typeof r.number === 'number') {
-    return h('p', null, h('span', { class: `rt-dot rt-dot--${rouletteColor(r.number)}`, style: { display: 'inline-grid', width: '40px', height: '40px', 'font-size': '18px' } }, String(r.number)), ` ${rouletteColor(r.number)}, round #${String(r.roundNumber)}`);
+    return h(
+      'p',
+      null,
+      h(
+        'span',
+        {
+          class: `rt-dot rt-dot--${rouletteColor(r.number)}`,
+          style: { display: 'inline-grid', width: '40px', height: '40px', 'font-size': '18px' },
+        },
+        String(r.number),
+      ),
+      ` ${rouletteColor(r.number)}, round #${String(r.roundNumber)}`,
+    );
   }
   if ('playerCards' in r) {
-    const b = result as { playerCards: string[]; bankerCards: string[]; playerTotal: number; bankerTotal: number; winner: string; totalPayout: number };
-    return h('div', null, h('p', null, `Player ${b.playerTotal}`), h('div', { class: 'verify__cards' }, b.playerCards.map((c) => renderCard(c, { small: true }))), h('p', null, `Banker ${b.bankerTotal}`), h('div', { class: 'verify__cards' }, b.bankerCards.map((c) => renderCard(c, { small: true }))), h('p', null, `${b.winner} wins · payout ${formatCents(b.totalPayout)}`));
+    const b = result as {
+      playerCards: string[];
+      bankerCards: string[];
+      playerTotal: number;
+      bankerTotal: number;
+      winner: string;
+      totalPayout: number;
+    };
+    return h(
+      'div',
+      null,
+      h('p', null, `Player ${b.playerTotal}`),
+      h(
+        'div',
+        { class: 'verify__cards' },
+        b.playerCards.map((c) => renderCard(c, { small: true })),
+      ),
+      h('p', null, `Banker ${b.bankerTotal}`),
+      h(
+        'div',
+        { class: 'verify__cards' },
+        b.bankerCards.map((c) => renderCard(c, { small: true })),
+      ),
+      h('p', null, `${b.winner} wins · payout ${formatCents(b.totalPayout)}`),
+    );
   }
   if ('dealer' in r) {
-    const v = result as { dealer: { cards: string[]; total: number }; hands: { cards: string[]; total: number; outcome: string | null }[]; totalPayout: number | null; phase: string };
-    return h('div', null, h('p', null, `Dealer ${v.dealer.total}`), h('div', { class: 'verify__cards' }, v.dealer.cards.map((c) => renderCard(c, { small: true }))),
-      v.hands.map((hand, i) => [h('p', null, `Hand ${i + 1}: ${hand.total}${hand.outcome ? ` · ${hand.outcome}` : ''}`), h('div', { class: 'verify__cards' }, hand.cards.map((c) => renderCard(c, { small: true })))]),
-      h('p', null, v.phase === 'finished' ? `Payout ${formatCents(v.totalPayout ?? 0)}` : 'Round not finished with these actions'));
+    const v = result as {
+      dealer: { cards: string[]; total: number };
+      hands: { cards: string[]; total: number; outcome: string | null }[];
+      totalPayout: number | null;
+      phase: string;
+    };
+    return h(
+      'div',
+      null,
+      h('p', null, `Dealer ${v.dealer.total}`),
+      h(
+        'div',
+        { class: 'verify__cards' },
+        v.dealer.cards.map((c) => renderCard(c, { small: true })),
+      ),
+      v.hands.map((hand, i) => [
+        h('p', null, `Hand ${i + 1}: ${hand.total}${hand.outcome ? ` · ${hand.outcome}` : ''}`),
+        h(
+          'div',
+          { class: 'verify__cards' },
+          hand.cards.map((c) => renderCard(c, { small: true })),
+        ),
+      ]),
+      h(
+        'p',
+        null,
+        v.phase === 'finished'
+          ? `Payout ${formatCents(v.totalPayout ?? 0)}`
+          : 'Round not finished with these actions',
+      ),
+    );
   }
   if ('hand' in r && 'cards' in r) {
     const v = result as { cards: string[]; hand: string; payout: number | null };
-    return h('div', null, h('div', { class: 'verify__cards' }, v.cards.map((c) => renderCard(c, { small: true }))), h('p', null, `${pokerHandName(v.hand)} · payout ${formatCents(v.payout ?? 0)}`));
+    return h(
+      'div',
+      null,
+      h(
+        'div',
+        { class: 'verify__cards' },
+        v.cards.map((c) => renderCard(c, { small: true })),
+      ),
+      h('p', null, `${pokerHandName(v.hand)} · payout ${formatCents(v.payout ?? 0)}`),
+    );
   }
   if ('drawn' in r) {
     const k = result as { drawn: number[]; hits: number[]; multiplier: number; payout: number };
-    return h('div', null, h('div', { class: 'keno-drawn' }, k.drawn.map((n) => h('span', { class: `keno-ball${k.hits.includes(n) ? ' keno-ball--hit' : ''}` }, String(n)))), h('p', null, `${k.hits.length} hits · ×${k.multiplier} · payout ${formatCents(k.payout)}`));
+    return h(
+      'div',
+      null,
+      h(
+        'div',
+        { class: 'keno-drawn' },
+        k.drawn.map((n) =>
+          h('span', { class: `keno-ball${k.hits.includes(n) ? ' keno-ball--hit' : ''}` }, String(n)),
+        ),
+      ),
+      h('p', null, `${k.hits.length} hits · ×${k.multiplier} · payout ${formatCents(k.payout)}`),
+    );
   }
   if ('base' in r) {
     const sr = result as { base: { grid: string[][] }; featureSpins: unknown[]; totalPayout: number };
     const rows = [0, 1, 2].map((row) => sr.base.grid.map((reel) => reel[row]).join('  '));
-    return h('div', null, h('pre', { class: 'verify__json' }, rows.join('\n')), h('p', null, `${sr.featureSpins.length} free spins · total payout ${formatCents(sr.totalPayout)}`));
+    return h(
+      'div',
+      null,
+      h('pre', { class: 'verify__json' }, rows.join('\n')),
+      h('p', null, `${sr.featureSpins.length} free spins · total payout ${formatCents(sr.totalPayout)}`),
+    );
   }
   return h('p', null, 'See the raw result below.');
 }
@@ -180,11 +360,33 @@ function describe(result: StudioVerifyResponse['result']): Node {
 const app = h(
   'div',
   { class: 'app verify' },
-  h('header', { class: 'lobby__head' }, h('div', null, h('h1', { class: 'verify__title' }, 'Verify a round'), h('p', { class: 'muted' }, 'Recompute any round from its seeds. The server replays the game with the same HMAC-SHA256 stream; your browser hashes the server seed itself.')), h('a', { class: 'btn btn--ghost', href: './index.html' }, 'Studio lobby')),
+  h(
+    'header',
+    { class: 'lobby__head' },
+    h(
+      'div',
+      null,
+      h('h1', { class: 'verify__title' }, 'Verify a round'),
+      h(
+        'p',
+        { class: 'muted' },
+        'Recompute any round from its seeds. The server replays the game with the same HMAC-SHA256 stream; your browser hashes the server seed itself.',
+      ),
+    ),
+    h('a', { class: 'btn btn--ghost', href: './index.html' }, 'Studio lobby'),
+  ),
   h(
     'form',
     { class: 'verify__form glass', onsubmit: verify },
-    h('div', { class: 'verify__grid' }, field('Game', gameSelect), field('Nonce', nonce), field('Server seed (revealed)', serverSeed), field('Server seed hash you were shown', expectedHash), field('Client seed', clientSeed)),
+    h(
+      'div',
+      { class: 'verify__grid' },
+      field('Game', gameSelect),
+      field('Nonce', nonce),
+      field('Server seed (revealed)', serverSeed),
+      field('Server seed hash you were shown', expectedHash),
+      field('Client seed', clientSeed),
+    ),
     gameFields,
     error,
     submit,

@@ -20,7 +20,16 @@ export function cardLabel(code: string): string {
 export function renderCard(code: string | null, opts: { delay?: number; small?: boolean } = {}): HTMLElement {
   const style = opts.delay ? { '--deal-delay': `${opts.delay}ms` } : undefined;
   if (!code) {
-    return h('div', { class: `card card--back${opts.small ? ' card--small' : ''}`, style, 'aria-label': 'Face-down card', role: 'img' }, h('span', { class: 'card__paw' }, paw(40)));
+    return h(
+      'div',
+      {
+        class: `card card--back${opts.small ? ' card--small' : ''}`,
+        style,
+        'aria-label': 'Face-down card',
+        role: 'img',
+      },
+      h('span', { class: 'card__paw' }, paw(40)),
+    );
   }
   const suit = SUITS[code[1] ?? ''] ?? { glyph: '?', red: false, name: '' };
   const rank = RANKS[code[0] ?? ''] ?? code[0] ?? '?';
@@ -35,7 +44,11 @@ export function renderCard(code: string | null, opts: { delay?: number; small?: 
       dataset: { card: code },
     },
     h('span', { class: 'card__corner' }, h('b', null, rank), h('i', null, suit.glyph)),
-    h('span', { class: 'card__pip' }, face ? h('span', { class: 'card__royal' }, rank, h('i', null, suit.glyph)) : suit.glyph),
+    h(
+      'span',
+      { class: 'card__pip' },
+      face ? h('span', { class: 'card__royal' }, rank, h('i', null, suit.glyph)) : suit.glyph,
+    ),
     h('span', { class: 'card__corner card__corner--flip' }, h('b', null, rank), h('i', null, suit.glyph)),
   );
 }

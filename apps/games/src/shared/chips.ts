@@ -34,9 +34,18 @@ export function chipRack(initial: number, onPick: (value: number) => void) {
       ),
     );
   paint();
-  return { el, get value() { return current; } };
+  return {
+    el,
+    get value() {
+      return current;
+    },
+  };
 }
 
 export function placedChip(amount: number, pending = false): HTMLElement {
-  return h('span', { class: `${chipClass(amount)} placed-chip${pending ? ' placed-chip--pending' : ''}` }, chipLabel(amount));
+  return h(
+    'span',
+    { class: `${chipClass(amount)} placed-chip${pending ? ' placed-chip--pending' : ''}` },
+    chipLabel(amount),
+  );
 }

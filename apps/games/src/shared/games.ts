@@ -10,7 +10,13 @@ export interface GameMeta {
 }
 
 export const GAMES: readonly GameMeta[] = [
-  { code: 'european-roulette', title: 'European Roulette', tagline: 'Live table · spin every 30 s', glyph: '◎', hue: 150 },
+  {
+    code: 'european-roulette',
+    title: 'European Roulette',
+    tagline: 'Live table · spin every 30 s',
+    glyph: '◎',
+    hue: 150,
+  },
   { code: 'blackjack', title: 'Blackjack', tagline: '6 decks · 3:2 · S17', glyph: '♠', hue: 200 },
   { code: 'baccarat', title: 'Baccarat', tagline: 'Punto banco · tie 8:1', glyph: '♦', hue: 340 },
   { code: 'video-poker', title: 'Video Poker', tagline: 'Jacks or Better 9/6', glyph: '♥', hue: 265 },

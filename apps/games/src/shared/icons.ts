@@ -3,7 +3,17 @@ import { s } from './dom.ts';
 const icon = (d: string) =>
   s(
     'svg',
-    { viewBox: '0 0 24 24', width: 20, height: 20, fill: 'none', stroke: 'currentColor', 'stroke-width': 2, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'aria-hidden': 'true' },
+    {
+      viewBox: '0 0 24 24',
+      width: 20,
+      height: 20,
+      fill: 'none',
+      stroke: 'currentColor',
+      'stroke-width': 2,
+      'stroke-linecap': 'round',
+      'stroke-linejoin': 'round',
+      'aria-hidden': 'true',
+    },
     s('path', { d }),
   );
 
@@ -25,5 +35,8 @@ export const paw = (size = 24) =>
     s('ellipse', { cx: 25, cy: 14, rx: 6.5, ry: 9, fill: 'currentColor', transform: 'rotate(-6 25 14)' }),
     s('ellipse', { cx: 39, cy: 14, rx: 6.5, ry: 9, fill: 'currentColor', transform: 'rotate(6 39 14)' }),
     s('ellipse', { cx: 50, cy: 26, rx: 6.5, ry: 8.5, fill: 'currentColor', transform: 'rotate(20 50 26)' }),
-    s('path', { d: 'M32 30c-9 0-18 10-18 18 0 6 5 9 10 8 3-1 5-2 8-2s5 1 8 2c5 1 10-2 10-8 0-8-9-18-18-18z', fill: 'currentColor' }),
+    s('path', {
+      d: 'M32 30c-9 0-18 10-18 18 0 6 5 9 10 8 3-1 5-2 8-2s5 1 8 2c5 1 10-2 10-8 0-8-9-18-18-18z',
+      fill: 'currentColor',
+    }),
   );

@@ -25,7 +25,8 @@ export const addDollars = (a: number, b: number) => Math.round(a * 100 + b * 100
 export function stepStake(ladder: readonly number[], current: number, direction: 1 | -1): number {
   if (ladder.length === 0) return current;
   if (direction > 0) return ladder.find((v) => v > current + 1e-9) ?? (ladder[ladder.length - 1] as number);
-  for (let i = ladder.length - 1; i >= 0; i--) if ((ladder[i] as number) < current - 1e-9) return ladder[i] as number;
+  for (let i = ladder.length - 1; i >= 0; i--)
+    if ((ladder[i] as number) < current - 1e-9) return ladder[i] as number;
   return ladder[0] as number;
 }
 

@@ -9,11 +9,11 @@ import {
   type StudioRound,
   studioFairnessResponseSchema,
   studioGameInfoResponseSchema,
+  studioRotateRequestSchema,
   studioRotateResponseSchema,
   studioRoundsResponseSchema,
-  studioRotateRequestSchema,
 } from '@paws/contracts/studio-api';
-import { ApiError, StudioApi, type StoredSession, firstIssue } from './api.ts';
+import { ApiError, firstIssue, type StoredSession, StudioApi } from './api.ts';
 import { h, mount } from './dom.ts';
 import { type GameMeta, gameMeta } from './games.ts';
 import { icons } from './icons.ts';
@@ -35,7 +35,9 @@ export class Wallet {
   balance: number | null = null;
   readonly el = h('div', { class: 'balance', 'aria-live': 'polite' });
   readonly #target: Window | null;
-  constructor(target: Window | null = typeof window !== 'undefined' && window.parent !== window ? window.parent : null) {
+  constructor(
+    target: Window | null = typeof window !== 'undefined' && window.parent !== window ? window.parent : null,
+  ) {
     this.#target = target;
     this.#render();
   }
@@ -50,8 +52,16 @@ export class Wallet {
   #render() {
     mount(
       this.el,
-      h('span', { class: 'balance__label' }, this.currency === 'USD' ? 'Balance' : this.currency.replace('_', ' ')),
-      h('strong', { class: 'balance__value' }, this.balance === null ? '—' : formatMoney(this.balance, this.currency)),
+      h(
+        'span',
+        { class: 'balance__label' },
+        this.currency === 'USD' ? 'Balance' : this.currency.replace('_', ' '),
+      ),
+      h(
+        'strong',
+        { class: 'balance__value' },
+        this.balance === null ? '—' : formatMoney(this.balance, this.currency),
+      ),
     );
   }
 }
@@ -153,9 +163,39 @@ export async function startGame(
     h(
       'nav',
       { class: 'topbar__tools' },
-      h('button', { class: 'icon-btn', type: 'button', 'aria-label': 'History', title: 'History', onclick: () => openHistory(ctx) }, icons.history()),
-      h('button', { class: 'icon-btn', type: 'button', 'aria-label': 'Provably fair', title: 'Provably fair', onclick: () => openFairness(ctx) }, icons.shield()),
-      h('button', { class: 'icon-btn', type: 'button', 'aria-label': 'Rules and paytable', title: 'Rules and paytable', onclick: () => openRules(ctx) }, icons.info()),
+      h(
+        'button',
+        {
+          class: 'icon-btn',
+          type: 'button',
+          'aria-label': 'History',
+          title: 'History',
+          onclick: () => openHistory(ctx),
+        },
+        icons.history(),
+      ),
+      h(
+        'button',
+        {
+          class: 'icon-btn',
+          type: 'button',
+          'aria-label': 'Provably fair',
+          title: 'Provably fair',
+          onclick: () => openFairness(ctx),
+        },
+        icons.shield(),
+      ),
+      h(
+        'button',
+        {
+          class: 'icon-btn',
+          type: 'button',
+          'aria-label': 'Rules and paytable',
+          title: 'Rules and paytable',
+          onclick: () => openRules(ctx),
+        },
+        icons.info(),
+      ),
       soundBtn,
     ),
   );
@@ -206,7 +246,13 @@ async function openRules(ctx: GameContext) {
   ctx.sound.click();
   const dialog = openDialog(`${ctx.meta.title} — rules & paytable`, h('div', { class: 'spinner' }));
   try {
-    const info = await ctx.api.request('GET', `/games/${ctx.meta.code}/info`, undefined, studioGameInfoResponseSchema, false);
+    const info = await ctx.api.request(
+      'GET',
+      `/games/${ctx.meta.code}/info`,
+      undefined,
+      studioGameInfoResponseSchema,
+      false,
+    );
     mount(
       dialog.body,
       h(
@@ -217,7 +263,11 @@ async function openRules(ctx: GameContext) {
         info.rtpNote,
       ),
       h('h3', null, 'Rules'),
-      h('ul', { class: 'rules' }, info.rules.map((r) => h('li', null, r))),
+      h(
+        'ul',
+        { class: 'rules' },
+        info.rules.map((r) => h('li', null, r)),
+      ),
       info.paytable.map((t) =>
         h(
           'div',
@@ -229,15 +279,36 @@ async function openRules(ctx: GameContext) {
             h(
               'table',
               null,
-              h('thead', null, h('tr', null, t.columns.map((c) => h('th', null, c)))),
-              h('tbody', null, t.rows.map((row) => h('tr', null, row.map((c) => h('td', null, c))))),
+              h(
+                'thead',
+                null,
+                h(
+                  'tr',
+                  null,
+                  t.columns.map((c) => h('th', null, c)),
+                ),
+              ),
+              h(
+                'tbody',
+                null,
+                t.rows.map((row) =>
+                  h(
+                    'tr',
+                    null,
+                    row.map((c) => h('td', null, c)),
+                  ),
+                ),
+              ),
             ),
           ),
         ),
       ),
     );
   } catch (error) {
-    mount(dialog.body, h('p', { class: 'muted' }, error instanceof Error ? error.message : 'Could not load the rules.'));
+    mount(
+      dialog.body,
+      h('p', { class: 'muted' }, error instanceof Error ? error.message : 'Could not load the rules.'),
+    );
   }
 }
 
@@ -255,12 +326,18 @@ export function readRevealed(game: string): Revealed | null {
 function openFairness(ctx: GameContext) {
   ctx.sound.click();
   const dialog = openDialog('Provably fair');
-  const paint = () => mount(dialog.body, ctx.fairnessOverride ? ctx.fairnessOverride() : fairnessBody(ctx, paint));
+  const paint = () =>
+    mount(dialog.body, ctx.fairnessOverride ? ctx.fairnessOverride() : fairnessBody(ctx, paint));
   paint();
 }
 
 function seedRow(label: string, value: string, mono = true) {
-  return h('div', { class: 'seed' }, h('span', { class: 'seed__label' }, label), h('code', { class: mono ? 'seed__value' : '' }, value));
+  return h(
+    'div',
+    { class: 'seed' },
+    h('span', { class: 'seed__label' }, label),
+    h('code', { class: mono ? 'seed__value' : '' }, value),
+  );
 }
 
 function fairnessBody(ctx: GameContext, repaint: () => void): Node {
@@ -272,7 +349,13 @@ function fairnessBody(ctx: GameContext, repaint: () => void): Node {
     'Every round is drawn from HMAC-SHA256(server seed, client seed:nonce). You see the server seed’s SHA-256 before you play; rotating the seed reveals it so you can check every round played with it.',
   );
   if (!f || !ctx.online) {
-    return h('div', null, intro, h('p', null, 'Open the game from the lobby to see your seeds.'), verifyLink());
+    return h(
+      'div',
+      null,
+      intro,
+      h('p', null, 'Open the game from the lobby to see your seeds.'),
+      verifyLink(),
+    );
   }
   const input = h('input', {
     class: 'field__input',
@@ -319,7 +402,11 @@ function fairnessBody(ctx: GameContext, repaint: () => void): Node {
     ),
     error,
     seedRow('Next nonce', String(f.nonce), false),
-    h('button', { class: 'btn btn--primary btn--block', type: 'button', onclick: () => rotate(false) }, 'Rotate server seed'),
+    h(
+      'button',
+      { class: 'btn btn--primary btn--block', type: 'button', onclick: () => rotate(false) },
+      'Rotate server seed',
+    ),
     revealed
       ? h(
           'div',
@@ -328,7 +415,11 @@ function fairnessBody(ctx: GameContext, repaint: () => void): Node {
           seedRow('Server seed', revealed.serverSeed),
           seedRow('Its SHA-256', revealed.serverSeedHash),
           seedRow('Client seed', revealed.clientSeed, false),
-          seedRow('Rounds played', revealed.lastNonce === null ? 'none' : `nonces 0–${revealed.lastNonce}`, false),
+          seedRow(
+            'Rounds played',
+            revealed.lastNonce === null ? 'none' : `nonces 0–${revealed.lastNonce}`,
+            false,
+          ),
           h(
             'a',
             {
@@ -351,7 +442,13 @@ function fairnessBody(ctx: GameContext, repaint: () => void): Node {
 }
 
 const verifyLink = () =>
-  h('p', { class: 'muted small' }, 'Check any round yourself on the ', h('a', { href: './verify.html', target: '_blank', rel: 'noopener' }, 'verify page'), '.');
+  h(
+    'p',
+    { class: 'muted small' },
+    'Check any round yourself on the ',
+    h('a', { href: './verify.html', target: '_blank', rel: 'noopener' }, 'verify page'),
+    '.',
+  );
 
 /* History */
 
@@ -387,13 +484,21 @@ async function openHistory(ctx: GameContext) {
               'div',
               { class: 'history__main' },
               h('strong', null, roundSummary(r)),
-              h('span', { class: 'muted small' }, `${new Date(r.createdAt).toLocaleString()} · nonce ${r.nonce}`),
+              h(
+                'span',
+                { class: 'muted small' },
+                `${new Date(r.createdAt).toLocaleString()} · nonce ${r.nonce}`,
+              ),
             ),
             h(
               'div',
               { class: 'history__money' },
               h('span', { class: 'muted small' }, `Bet ${formatCents(r.stake, currency)}`),
-              h('strong', { class: r.payout > 0 ? 'win' : '' }, r.finished ? formatCents(r.payout, currency) : 'in play'),
+              h(
+                'strong',
+                { class: r.payout > 0 ? 'win' : '' },
+                r.finished ? formatCents(r.payout, currency) : 'in play',
+              ),
               r.serverSeed
                 ? h('a', { class: 'small', href: verifyHref(r), target: '_blank', rel: 'noopener' }, 'Verify')
                 : h('span', { class: 'muted small', title: 'Rotate the seed to reveal it' }, 'seed hidden'),
@@ -403,6 +508,9 @@ async function openHistory(ctx: GameContext) {
       ),
     );
   } catch (error) {
-    mount(dialog.body, h('p', { class: 'muted' }, error instanceof Error ? error.message : 'Could not load rounds'));
+    mount(
+      dialog.body,
+      h('p', { class: 'muted' }, error instanceof Error ? error.message : 'Could not load rounds'),
+    );
   }
 }

@@ -36,7 +36,9 @@ export class Sound {
 
   #play(tones: Tone[]) {
     if (!this.#enabled) return;
-    const Ctor = globalThis.AudioContext ?? (globalThis as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    const Ctor =
+      globalThis.AudioContext ??
+      (globalThis as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
     if (!Ctor) return;
     try {
       this.#ctx ??= new Ctor();
@@ -86,9 +88,7 @@ export class Sound {
     this.#play(notes.map((freq, i) => ({ freq, at: i * 0.09, dur: 0.22, type: 'triangle', gain: 0.1 })));
   }
   lose() {
-    this.#play([
-      { freq: 330, slide: 220, dur: 0.25, type: 'sine', gain: 0.06 },
-    ]);
+    this.#play([{ freq: 330, slide: 220, dur: 0.25, type: 'sine', gain: 0.06 }]);
   }
   stop() {
     this.#play([{ freq: 180, slide: 90, dur: 0.12, type: 'square', gain: 0.05 }]);

@@ -45,7 +45,11 @@ export function openDialog(title: string, content?: Node): Dialog {
     ),
     body,
   );
-  const backdrop = h('div', { class: 'dialog', onclick: (e: Event) => e.target === backdrop && close() }, panel);
+  const backdrop = h(
+    'div',
+    { class: 'dialog', onclick: (e: Event) => e.target === backdrop && close() },
+    panel,
+  );
   document.body.append(backdrop);
   document.addEventListener('keydown', onKey);
   requestAnimationFrame(() => backdrop.classList.add('dialog--in'));
@@ -66,12 +70,22 @@ export function stakeControl(opts: {
   const value = h('output', { class: 'stake__value' }, opts.format(opts.value));
   const minus = h(
     'button',
-    { class: 'stake__btn', type: 'button', 'aria-label': `Lower ${opts.label}`, onclick: () => opts.onStep(-1) },
+    {
+      class: 'stake__btn',
+      type: 'button',
+      'aria-label': `Lower ${opts.label}`,
+      onclick: () => opts.onStep(-1),
+    },
     '−',
   );
   const plus = h(
     'button',
-    { class: 'stake__btn', type: 'button', 'aria-label': `Raise ${opts.label}`, onclick: () => opts.onStep(1) },
+    {
+      class: 'stake__btn',
+      type: 'button',
+      'aria-label': `Raise ${opts.label}`,
+      onclick: () => opts.onStep(1),
+    },
     '+',
   );
   const el = h(

@@ -33,9 +33,19 @@ export function verifyInput(round: StudioRound): unknown {
 export function verifyHref(
   source:
     | StudioRound
-    | { game: StudioApiGameCode; serverSeed: string | null; clientSeed: string; nonce: number; input?: unknown },
+    | {
+        game: StudioApiGameCode;
+        serverSeed: string | null;
+        clientSeed: string;
+        nonce: number;
+        input?: unknown;
+      },
 ): string {
-  const params = new URLSearchParams({ game: source.game, clientSeed: source.clientSeed, nonce: String(source.nonce) });
+  const params = new URLSearchParams({
+    game: source.game,
+    clientSeed: source.clientSeed,
+    nonce: String(source.nonce),
+  });
   if (source.serverSeed) params.set('serverSeed', source.serverSeed);
   const input = 'id' in source ? verifyInput(source) : source.input;
   if (input !== undefined) params.set('input', JSON.stringify(input));
@@ -63,7 +73,9 @@ export function roundSummary(round: StudioRound): string {
       return round.result ? `Number ${round.result.number} (${round.result.color})` : 'Waiting for the spin';
     case 'blackjack': {
       const r = round.result;
-      const hands = r.hands.map((hand) => `${hand.total}${hand.outcome ? ` ${hand.outcome}` : ''}`).join(', ');
+      const hands = r.hands
+        .map((hand) => `${hand.total}${hand.outcome ? ` ${hand.outcome}` : ''}`)
+        .join(', ');
       return `Dealer ${r.dealer.total} · you ${hands}`;
     }
     case 'baccarat':

@@ -91,7 +91,13 @@ describe('sign-up and log-in', () => {
           referralCode: null,
           createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         },
-        balances: [],
+        // A new player's wallet: every currency, all at zero.
+        balances: [
+          { currencyCode: 'USD', amount: 0, currency: { symbol: '$' } },
+          { currencyCode: 'PAWS', amount: 0, currency: { symbol: null } },
+          { currencyCode: 'BONUS_USD', amount: 0, currency: { symbol: null } },
+          { currencyCode: 'FREE_SPINS', amount: 0, currency: { symbol: null } },
+        ],
       });
     });
 

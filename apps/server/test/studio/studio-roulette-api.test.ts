@@ -11,7 +11,7 @@ const sockets: Socket[] = [];
 
 beforeAll(async () => {
   t = await createStudioTestApp();
-  await t.app.studio.table.restart({ bettingMs: 400, spinningMs: 250, resultMs: 250, rotateEvery: 2 });
+  await t.app.studio.table.restart({ bettingMs: 800, spinningMs: 300, resultMs: 300, rotateEvery: 2 });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
@@ -52,6 +52,10 @@ interface Table {
 }
 
 describe('live roulette table', () => {
+  it('is driven by this process (PGlite: the only one)', () => {
+    expect(t.app.studio.table.driving).toBe(true);
+  });
+
   it('refuses a socket without a studio session', async () => {
     const socket = open();
     const err = await new Promise<Error & { data?: unknown }>((resolve) =>
@@ -71,7 +75,7 @@ describe('live roulette table', () => {
     const betting = await next<Table>(
       socket,
       'table',
-      (s) => s.phase === 'BETTING' && new Date(s.phaseEndsAt).getTime() - Date.now() > 200,
+      (s) => s.phase === 'BETTING' && new Date(s.phaseEndsAt).getTime() - Date.now() > 400,
     );
     const state = await t.app.inject({ method: 'GET', url: `${STUDIO}/european-roulette/state` });
     expect(state.json()).toMatchObject({ roundNumber: betting.roundNumber, phase: 'BETTING' });
@@ -182,7 +186,7 @@ describe('live roulette table', () => {
     const betting = await next<Table>(
       socket,
       'table',
-      (s) => s.phase === 'BETTING' && new Date(s.phaseEndsAt).getTime() - Date.now() > 150,
+      (s) => s.phase === 'BETTING' && new Date(s.phaseEndsAt).getTime() - Date.now() > 400,
     );
     const big = await p.call('POST', '/european-roulette/bets', {
       roundNumber: betting.roundNumber,

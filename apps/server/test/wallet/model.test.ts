@@ -303,7 +303,7 @@ describe('seamless wallet against a model', () => {
       { numRuns: Number(process.env.WALLET_MODEL_RUNS ?? 60) },
     );
     expect(runs).toBeGreaterThan(0);
-  });
+  }, 180_000);
 
   it('leaves no player row below zero even when written to directly (CHECK constraint)', async () => {
     const p = await newPlayer(wallet, { minor: 100 });

@@ -49,7 +49,12 @@ void startGame('baccarat', (ctx: GameContext) => {
   function paintSpots(winner?: BaccaratSpot) {
     for (const [spot, el] of spotEls) {
       const stake = el.querySelector('.bac-spot__stake') as HTMLElement;
-      mount(stake, bets[spot] > 0 ? [placedChip(bets[spot]), h('span', null, formatMoney(bets[spot], ctx.wallet.currency))] : null);
+      mount(
+        stake,
+        bets[spot] > 0
+          ? [placedChip(bets[spot]), h('span', null, formatMoney(bets[spot], ctx.wallet.currency))]
+          : null,
+      );
       el.classList.toggle('bac-spot--win', winner === spot);
     }
     const total = bets.player + bets.banker + bets.tie;
@@ -67,17 +72,37 @@ void startGame('baccarat', (ctx: GameContext) => {
     paintSpots();
   }
 
-  const deal = h('button', { type: 'button', class: 'btn btn--primary btn--big', onclick: () => play() }, 'Deal');
-  const clear = h('button', { type: 'button', class: 'btn', onclick: () => {
-    bets.player = bets.banker = bets.tie = 0;
-    ctx.sound.click();
-    paintSpots();
-  } }, 'Clear');
-  const rebet = h('button', { type: 'button', class: 'btn', onclick: () => {
-    if (lastBets) Object.assign(bets, lastBets);
-    ctx.sound.chip();
-    paintSpots();
-  } }, 'Rebet');
+  const deal = h(
+    'button',
+    { type: 'button', class: 'btn btn--primary btn--big', onclick: () => play() },
+    'Deal',
+  );
+  const clear = h(
+    'button',
+    {
+      type: 'button',
+      class: 'btn',
+      onclick: () => {
+        bets.player = bets.banker = bets.tie = 0;
+        ctx.sound.click();
+        paintSpots();
+      },
+    },
+    'Clear',
+  );
+  const rebet = h(
+    'button',
+    {
+      type: 'button',
+      class: 'btn',
+      onclick: () => {
+        if (lastBets) Object.assign(bets, lastBets);
+        ctx.sound.chip();
+        paintSpots();
+      },
+    },
+    'Rebet',
+  );
   const totalEl = h('span', { class: 'muted small bac-total' });
 
   async function play() {
@@ -93,7 +118,12 @@ void startGame('baccarat', (ctx: GameContext) => {
     mount(bankerHand);
     playerTotal.textContent = bankerTotal.textContent = '–';
     try {
-      const { round, balance } = await ctx.api.request('POST', '/baccarat/play', body, studioRoundResponseSchema);
+      const { round, balance } = await ctx.api.request(
+        'POST',
+        '/baccarat/play',
+        body,
+        studioRoundResponseSchema,
+      );
       if (round.game !== 'baccarat') throw new Error('Unexpected round');
       ctx.wallet.set(addDollars(ctx.wallet.balance ?? 0, -round.stake / 100));
       await reveal(round.result);
@@ -116,7 +146,9 @@ void startGame('baccarat', (ctx: GameContext) => {
     }
     if (r.playerCards[2]) order.push([playerHand, r.playerCards[2], 'p']);
     if (r.bankerCards[2]) order.push([bankerHand, r.bankerCards[2], 'b']);
-    const pts = (cards: string[]) => cards.reduce((t, c) => t + ('TJQK'.includes(c[0] as string) ? 0 : c[0] === 'A' ? 1 : Number(c[0])), 0) % 10;
+    const pts = (cards: string[]) =>
+      cards.reduce((t, c) => t + ('TJQK'.includes(c[0] as string) ? 0 : c[0] === 'A' ? 1 : Number(c[0])), 0) %
+      10;
     const shown = { p: [] as string[], b: [] as string[] };
     for (const [hand, card, side] of order) {
       hand.append(renderCard(card));
@@ -132,7 +164,13 @@ void startGame('baccarat', (ctx: GameContext) => {
     mount(
       outcome,
       r.winner === 'tie' ? 'Tie' : `${r.winner === 'player' ? 'Player' : 'Banker'} wins`,
-      h('small', null, won ? `You get ${formatCents(r.totalPayout, ctx.wallet.currency)}${net < 0 ? ' back' : ''}` : 'No win this time'),
+      h(
+        'small',
+        null,
+        won
+          ? `You get ${formatCents(r.totalPayout, ctx.wallet.currency)}${net < 0 ? ' back' : ''}`
+          : 'No win this time',
+      ),
     );
     outcome.className = `outcome${won && net > 0 ? ' outcome--win' : ''}`;
     outcome.hidden = false;
@@ -141,7 +179,10 @@ void startGame('baccarat', (ctx: GameContext) => {
     paintSpots(r.winner);
     results.unshift(r.winner);
     results.splice(24);
-    mount(road, results.map((w) => h('span', { class: `road__dot road__dot--${w}`, title: w }, w[0]?.toUpperCase())));
+    mount(
+      road,
+      results.map((w) => h('span', { class: `road__dot road__dot--${w}`, title: w }, w[0]?.toUpperCase())),
+    );
   }
 
   mount(
@@ -150,9 +191,21 @@ void startGame('baccarat', (ctx: GameContext) => {
       'div',
       { class: 'felt bac-felt' },
       road,
-      h('div', { class: 'bac-hands' },
-        h('div', { class: 'felt__seat' }, h('span', { class: 'felt__label' }, 'Player ', playerTotal), playerHand),
-        h('div', { class: 'felt__seat' }, h('span', { class: 'felt__label' }, 'Banker ', bankerTotal), bankerHand),
+      h(
+        'div',
+        { class: 'bac-hands' },
+        h(
+          'div',
+          { class: 'felt__seat' },
+          h('span', { class: 'felt__label' }, 'Player ', playerTotal),
+          playerHand,
+        ),
+        h(
+          'div',
+          { class: 'felt__seat' },
+          h('span', { class: 'felt__label' }, 'Banker ', bankerTotal),
+          bankerHand,
+        ),
       ),
       outcome,
       h('p', { class: 'felt__rules' }, 'Punto banco · banker pays 0.95 to 1 · tie pays 8 to 1'),

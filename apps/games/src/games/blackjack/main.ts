@@ -1,11 +1,15 @@
 import '../../styles/studio.css';
 import './blackjack.css';
 import { type BlackjackAction, type BlackjackView, blackjackBetSchema } from '@paws/contracts/studio';
-import { type StudioRound, studioRoundResponseSchema, studioRoundsResponseSchema } from '@paws/contracts/studio-api';
+import {
+  type StudioRound,
+  studioRoundResponseSchema,
+  studioRoundsResponseSchema,
+} from '@paws/contracts/studio-api';
 import { firstIssue } from '../../shared/api.ts';
 import { renderCard } from '../../shared/cards.ts';
 import { h, mount } from '../../shared/dom.ts';
-import { TABLE_STAKES, addDollars, formatCents, formatMoney, stepStake } from '../../shared/money.ts';
+import { addDollars, formatCents, formatMoney, stepStake, TABLE_STAKES } from '../../shared/money.ts';
 import { type GameContext, startGame } from '../../shared/shell.ts';
 import { stakeControl, toast } from '../../shared/ui.ts';
 
@@ -43,19 +47,28 @@ void startGame('blackjack', async (ctx: GameContext) => {
       ctx.sound.click();
     },
   });
-  const dealBtn = h('button', { type: 'button', class: 'btn btn--primary btn--big', onclick: () => deal() }, 'Deal');
+  const dealBtn = h(
+    'button',
+    { type: 'button', class: 'btn btn--primary btn--big', onclick: () => deal() },
+    'Deal',
+  );
   const actionBtns = new Map<BlackjackAction, HTMLButtonElement>();
   const actionRow = h(
     'div',
     { class: 'bj-actions' },
     ACTIONS.map(({ action, label }) => {
-      const b = h('button', { type: 'button', class: `btn bj-act bj-act--${action}`, onclick: () => act(action) }, label);
+      const b = h(
+        'button',
+        { type: 'button', class: `btn bj-act bj-act--${action}`, onclick: () => act(action) },
+        label,
+      );
       actionBtns.set(action, b);
       return b;
     }),
   );
 
-  const totalText = (total: number, soft: boolean) => (soft && total < 21 ? `${total - 10}/${total}` : String(total));
+  const totalText = (total: number, soft: boolean) =>
+    soft && total < 21 ? `${total - 10}/${total}` : String(total);
 
   function paint() {
     const v = view;
@@ -74,16 +87,25 @@ void startGame('blackjack', async (ctx: GameContext) => {
     if (!v) {
       mount(dealerHand, renderCard(null), renderCard(null));
       dealerTotal.textContent = '–';
-      mount(hands, h('div', { class: 'bj-hand' }, h('div', { class: 'hand' }, renderCard(null), renderCard(null))));
+      mount(
+        hands,
+        h('div', { class: 'bj-hand' }, h('div', { class: 'hand' }, renderCard(null), renderCard(null))),
+      );
       return;
     }
     // Dealer: animate only new cards.
     const dealerCards = v.dealer.cards.map((c) => c as string | null);
     if (v.dealer.holeCardHidden) dealerCards.splice(1, 0, null);
-    if (shownDealer > dealerCards.length || (!v.dealer.holeCardHidden && dealerHand.querySelector('.card--back'))) {
+    if (
+      shownDealer > dealerCards.length ||
+      (!v.dealer.holeCardHidden && dealerHand.querySelector('.card--back'))
+    ) {
       shownDealer = Math.min(shownDealer, 1);
     }
-    mount(dealerHand, dealerCards.map((c, i) => renderCard(c, { delay: i >= shownDealer ? (i - shownDealer) * 220 : -1 })));
+    mount(
+      dealerHand,
+      dealerCards.map((c, i) => renderCard(c, { delay: i >= shownDealer ? (i - shownDealer) * 220 : -1 })),
+    );
     dealerHand.querySelectorAll<HTMLElement>('.card').forEach((el, i) => {
       if (i < shownDealer) el.style.animation = 'none';
     });
@@ -95,14 +117,27 @@ void startGame('blackjack', async (ctx: GameContext) => {
         const seen = shownHands[i] ?? 0;
         const el = h(
           'div',
-          { class: `bj-hand${v.activeHand === i && v.phase === 'playing' ? ' bj-hand--active' : ''}${hand.outcome ? ` bj-hand--${hand.outcome}` : ''}` },
-          h('div', { class: 'hand' }, hand.cards.map((c, j) => renderCard(c, { delay: j >= seen ? (j - seen) * 220 : 0 }))),
+          {
+            class: `bj-hand${v.activeHand === i && v.phase === 'playing' ? ' bj-hand--active' : ''}${hand.outcome ? ` bj-hand--${hand.outcome}` : ''}`,
+          },
+          h(
+            'div',
+            { class: 'hand' },
+            hand.cards.map((c, j) => renderCard(c, { delay: j >= seen ? (j - seen) * 220 : 0 })),
+          ),
           h(
             'div',
             { class: 'bj-hand__meta' },
             h('span', { class: 'total' }, hand.bust ? 'Bust' : totalText(hand.total, hand.soft)),
-            h('span', { class: 'bj-hand__stake' }, formatCents(hand.stake, ctx.wallet.currency), hand.doubled ? ' ×2' : ''),
-            hand.outcome ? h('span', { class: `bj-badge bj-badge--${hand.outcome}` }, OUTCOME_TEXT[hand.outcome]) : null,
+            h(
+              'span',
+              { class: 'bj-hand__stake' },
+              formatCents(hand.stake, ctx.wallet.currency),
+              hand.doubled ? ' ×2' : '',
+            ),
+            hand.outcome
+              ? h('span', { class: `bj-badge bj-badge--${hand.outcome}` }, OUTCOME_TEXT[hand.outcome])
+              : null,
           ),
         );
         el.querySelectorAll<HTMLElement>('.card').forEach((c, j) => {
@@ -118,7 +153,13 @@ void startGame('blackjack', async (ctx: GameContext) => {
       mount(
         outcome,
         net > 0 ? `You win ${formatCents(payout, ctx.wallet.currency)}` : net === 0 ? 'Push' : 'Dealer wins',
-        h('small', null, v.dealer.blackjack ? 'Dealer has blackjack' : `Dealer ${v.dealer.total > 21 ? 'busts' : `stands on ${v.dealer.total}`}`),
+        h(
+          'small',
+          null,
+          v.dealer.blackjack
+            ? 'Dealer has blackjack'
+            : `Dealer ${v.dealer.total > 21 ? 'busts' : `stands on ${v.dealer.total}`}`,
+        ),
       );
       outcome.className = `outcome${net > 0 ? ' outcome--win' : ''}`;
       outcome.hidden = false;
@@ -137,7 +178,9 @@ void startGame('blackjack', async (ctx: GameContext) => {
     view = round.result;
     roundId = round.finished ? null : round.id;
     ctx.afterRound(round, balance);
-    const cardsBefore = before ? before.dealer.cards.length + before.hands.reduce((n, x) => n + x.cards.length, 0) : 0;
+    const cardsBefore = before
+      ? before.dealer.cards.length + before.hands.reduce((n, x) => n + x.cards.length, 0)
+      : 0;
     const cardsNow = view.dealer.cards.length + view.hands.reduce((n, x) => n + x.cards.length, 0);
     if (fresh || cardsNow > cardsBefore) ctx.sound.card();
     paint();
@@ -156,7 +199,12 @@ void startGame('blackjack', async (ctx: GameContext) => {
     busy = true;
     paint();
     try {
-      const { round, balance } = await ctx.api.request('POST', '/blackjack/deal', body, studioRoundResponseSchema);
+      const { round, balance } = await ctx.api.request(
+        'POST',
+        '/blackjack/deal',
+        body,
+        studioRoundResponseSchema,
+      );
       busy = false;
       apply(round, balance, true);
     } catch (error) {
@@ -173,7 +221,12 @@ void startGame('blackjack', async (ctx: GameContext) => {
     paint();
     ctx.sound.click();
     try {
-      const { round, balance } = await ctx.api.request('POST', '/blackjack/action', { roundId, action }, studioRoundResponseSchema);
+      const { round, balance } = await ctx.api.request(
+        'POST',
+        '/blackjack/action',
+        { roundId, action },
+        studioRoundResponseSchema,
+      );
       busy = false;
       apply(round, balance);
     } catch (error) {
@@ -189,8 +242,18 @@ void startGame('blackjack', async (ctx: GameContext) => {
     h(
       'div',
       { class: 'felt bj-felt' },
-      h('div', { class: 'felt__seat' }, h('span', { class: 'felt__label' }, 'Dealer ', dealerTotal), dealerHand),
-      h('div', { class: 'bj-arc' }, h('span', null, 'Blackjack pays 3 to 2'), h('small', null, 'Dealer stands on all 17s · insurance pays 2 to 1')),
+      h(
+        'div',
+        { class: 'felt__seat' },
+        h('span', { class: 'felt__label' }, 'Dealer ', dealerTotal),
+        dealerHand,
+      ),
+      h(
+        'div',
+        { class: 'bj-arc' },
+        h('span', null, 'Blackjack pays 3 to 2'),
+        h('small', null, 'Dealer stands on all 17s · insurance pays 2 to 1'),
+      ),
       insuranceNote,
       h('div', { class: 'felt__seat' }, hands, h('span', { class: 'felt__label' }, 'You')),
       outcome,
@@ -202,7 +265,12 @@ void startGame('blackjack', async (ctx: GameContext) => {
   // Pick up a round left open (a reload in the middle of a hand).
   if (ctx.online) {
     try {
-      const { rounds } = await ctx.api.request('GET', '/rounds?game=blackjack&limit=1', undefined, studioRoundsResponseSchema);
+      const { rounds } = await ctx.api.request(
+        'GET',
+        '/rounds?game=blackjack&limit=1',
+        undefined,
+        studioRoundsResponseSchema,
+      );
       const open = rounds[0];
       if (open && !open.finished && open.game === 'blackjack') {
         apply(open, ctx.wallet.balance ?? 0, true);

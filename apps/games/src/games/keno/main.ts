@@ -4,7 +4,7 @@ import { KENO_MAX_PICKS, type KenoResult, kenoBetSchema } from '@paws/contracts/
 import { studioGameInfoResponseSchema, studioRoundResponseSchema } from '@paws/contracts/studio-api';
 import { firstIssue } from '../../shared/api.ts';
 import { h, mount, reducedMotion, sleep } from '../../shared/dom.ts';
-import { TABLE_STAKES, formatCents, formatMoney, stepStake } from '../../shared/money.ts';
+import { formatCents, formatMoney, stepStake, TABLE_STAKES } from '../../shared/money.ts';
 import { type GameContext, startGame } from '../../shared/shell.ts';
 import { stakeControl, toast } from '../../shared/ui.ts';
 import { KENO_NUMBERS, paytableRow, quickPick, togglePick } from './picks.ts';
@@ -36,7 +36,11 @@ void startGame('loto', (ctx: GameContext) => {
     { class: 'keno-board', role: 'group', 'aria-label': 'Numbers 1 to 80' },
     Array.from({ length: KENO_NUMBERS }, (_, i) => {
       const n = i + 1;
-      const b = h('button', { type: 'button', class: 'keno-cell', 'aria-pressed': 'false', onclick: () => tap(n) }, String(n));
+      const b = h(
+        'button',
+        { type: 'button', class: 'keno-cell', 'aria-pressed': 'false', onclick: () => tap(n) },
+        String(n),
+      );
       cells.push(b);
       return b;
     }),
@@ -55,21 +59,41 @@ void startGame('loto', (ctx: GameContext) => {
       paint();
     },
   });
-  const playBtn = h('button', { type: 'button', class: 'btn btn--primary btn--big', onclick: () => play() }, 'Play');
-  const quickBtn = h('button', { type: 'button', class: 'btn', onclick: () => {
-    if (busy) return;
-    picks = quickPick(picks.length > 0 && picks.length < KENO_MAX_PICKS ? picks.length : 10);
-    resetDraw();
-    ctx.sound.pop();
-    paint();
-  } }, 'Quick pick');
-  const clearBtn = h('button', { type: 'button', class: 'btn', onclick: () => {
-    if (busy) return;
-    picks = [];
-    resetDraw();
-    ctx.sound.click();
-    paint();
-  } }, 'Clear');
+  const playBtn = h(
+    'button',
+    { type: 'button', class: 'btn btn--primary btn--big', onclick: () => play() },
+    'Play',
+  );
+  const quickBtn = h(
+    'button',
+    {
+      type: 'button',
+      class: 'btn',
+      onclick: () => {
+        if (busy) return;
+        picks = quickPick(picks.length > 0 && picks.length < KENO_MAX_PICKS ? picks.length : 10);
+        resetDraw();
+        ctx.sound.pop();
+        paint();
+      },
+    },
+    'Quick pick',
+  );
+  const clearBtn = h(
+    'button',
+    {
+      type: 'button',
+      class: 'btn',
+      onclick: () => {
+        if (busy) return;
+        picks = [];
+        resetDraw();
+        ctx.sound.click();
+        paint();
+      },
+    },
+    'Clear',
+  );
 
   function resetDraw() {
     last = null;
@@ -104,7 +128,11 @@ void startGame('loto', (ctx: GameContext) => {
     const hits = last ? last.hits.length : -1;
     mount(
       pays,
-      h('div', { class: 'keno-pays__title' }, picks.length ? `Pays for ${picks.length} pick${picks.length > 1 ? 's' : ''}` : 'Pick 1–10 numbers'),
+      h(
+        'div',
+        { class: 'keno-pays__title' },
+        picks.length ? `Pays for ${picks.length} pick${picks.length > 1 ? 's' : ''}` : 'Pick 1–10 numbers',
+      ),
       h(
         'table',
         { class: 'pay-mini' },
@@ -119,7 +147,11 @@ void startGame('loto', (ctx: GameContext) => {
                   { class: r.hits === hits ? 'keno-pays__hit' : '' },
                   h('td', null, String(r.hits)),
                   h('td', null, String(r.multiplier)),
-                  h('td', null, formatMoney(Math.floor(stake * r.multiplier * 100) / 100, ctx.wallet.currency)),
+                  h(
+                    'td',
+                    null,
+                    formatMoney(Math.floor(stake * r.multiplier * 100) / 100, ctx.wallet.currency),
+                  ),
                 ),
               )
             : null,
@@ -144,7 +176,10 @@ void startGame('loto', (ctx: GameContext) => {
       last = round.result;
       ctx.afterRound(round, balance);
       if (round.result.payout > 0) {
-        toast(`${round.result.hits.length} hits · ×${round.result.multiplier} · you win ${formatCents(round.result.payout, ctx.wallet.currency)}`, 'win');
+        toast(
+          `${round.result.hits.length} hits · ×${round.result.multiplier} · you win ${formatCents(round.result.payout, ctx.wallet.currency)}`,
+          'win',
+        );
         ctx.sound.win(round.result.multiplier >= 10);
       } else ctx.sound.lose();
     } catch (error) {

@@ -25,7 +25,10 @@ export function quickPick(count: number, random: () => number = Math.random): nu
 }
 
 /** The paytable row for a pick count, from the game info table ("Picks", 0…10 hits, "RTP"). */
-export function paytableRow(rows: readonly (readonly string[])[], picks: number): { hits: number; multiplier: number }[] {
+export function paytableRow(
+  rows: readonly (readonly string[])[],
+  picks: number,
+): { hits: number; multiplier: number }[] {
   const row = rows.find((r) => r[0] === String(picks));
   if (!row) return [];
   const out: { hits: number; multiplier: number }[] = [];

@@ -3,7 +3,11 @@ export type Holds = [boolean, boolean, boolean, boolean, boolean];
 
 export const noHolds = (): Holds => [false, false, false, false, false];
 
-export function toggleHold(held: readonly boolean[], index: number, phase: 'idle' | 'dealt' | 'finished'): Holds {
+export function toggleHold(
+  held: readonly boolean[],
+  index: number,
+  phase: 'idle' | 'dealt' | 'finished',
+): Holds {
   const next = [...held.slice(0, 5)] as Holds;
   while (next.length < 5) next.push(false);
   if (phase !== 'dealt' || !Number.isInteger(index) || index < 0 || index > 4) return next;

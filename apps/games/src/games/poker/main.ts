@@ -1,11 +1,20 @@
 import '../../styles/studio.css';
 import './poker.css';
-import { type VideoPokerHand, type VideoPokerView, videoPokerBetSchema, videoPokerDrawSchema } from '@paws/contracts/studio';
-import { type StudioRound, studioRoundResponseSchema, studioRoundsResponseSchema } from '@paws/contracts/studio-api';
+import {
+  type VideoPokerHand,
+  type VideoPokerView,
+  videoPokerBetSchema,
+  videoPokerDrawSchema,
+} from '@paws/contracts/studio';
+import {
+  type StudioRound,
+  studioRoundResponseSchema,
+  studioRoundsResponseSchema,
+} from '@paws/contracts/studio-api';
 import { firstIssue } from '../../shared/api.ts';
 import { renderCard } from '../../shared/cards.ts';
 import { h, mount } from '../../shared/dom.ts';
-import { TABLE_STAKES, formatCents, formatMoney, stepStake } from '../../shared/money.ts';
+import { formatCents, formatMoney, stepStake, TABLE_STAKES } from '../../shared/money.ts';
 import { type GameContext, startGame } from '../../shared/shell.ts';
 import { stakeControl, toast } from '../../shared/ui.ts';
 import { pokerHandName } from '../../shared/verify-link.ts';
@@ -46,7 +55,15 @@ void startGame('video-poker', async (ctx: GameContext) => {
       paintPays();
     },
   });
-  const mainBtn = h('button', { type: 'button', class: 'btn btn--primary btn--big', onclick: () => (phase() === 'dealt' ? draw() : deal()) }, 'Deal');
+  const mainBtn = h(
+    'button',
+    {
+      type: 'button',
+      class: 'btn btn--primary btn--big',
+      onclick: () => (phase() === 'dealt' ? draw() : deal()),
+    },
+    'Deal',
+  );
 
   function paintPays() {
     const hit = view?.hand;
@@ -109,7 +126,10 @@ void startGame('video-poker', async (ctx: GameContext) => {
     if (!view) return;
     status.className = 'vp-status';
     if (p === 'dealt') {
-      status.textContent = view.hand === 'nothing' ? 'Tap cards to hold, then draw' : `${pokerHandName(view.hand)} — hold and draw`;
+      status.textContent =
+        view.hand === 'nothing'
+          ? 'Tap cards to hold, then draw'
+          : `${pokerHandName(view.hand)} — hold and draw`;
     } else if ((view.payout ?? 0) > 0) {
       status.textContent = `${pokerHandName(view.hand)} · you win ${formatCents(view.payout ?? 0, ctx.wallet.currency)}`;
       status.classList.add('vp-status--win');
@@ -143,7 +163,12 @@ void startGame('video-poker', async (ctx: GameContext) => {
     paint();
     try {
       held = noHolds();
-      const { round, balance } = await ctx.api.request('POST', '/video-poker/deal', body, studioRoundResponseSchema);
+      const { round, balance } = await ctx.api.request(
+        'POST',
+        '/video-poker/deal',
+        body,
+        studioRoundResponseSchema,
+      );
       busy = false;
       apply(round, balance);
     } catch (error) {
@@ -162,7 +187,12 @@ void startGame('video-poker', async (ctx: GameContext) => {
     busy = true;
     paint();
     try {
-      const { round, balance } = await ctx.api.request('POST', '/video-poker/draw', body, studioRoundResponseSchema);
+      const { round, balance } = await ctx.api.request(
+        'POST',
+        '/video-poker/draw',
+        body,
+        studioRoundResponseSchema,
+      );
       busy = false;
       apply(round, balance);
     } catch (error) {
@@ -178,7 +208,12 @@ void startGame('video-poker', async (ctx: GameContext) => {
     h(
       'div',
       { class: 'vp' },
-      h('div', { class: 'vp-paybox glass' }, h('div', { class: 'vp-paybox__title' }, 'Jacks or Better · 9/6'), table),
+      h(
+        'div',
+        { class: 'vp-paybox glass' },
+        h('div', { class: 'vp-paybox__title' }, 'Jacks or Better · 9/6'),
+        table,
+      ),
       h('div', { class: 'vp-table' }, cardsEl, status),
     ),
   );
@@ -187,7 +222,12 @@ void startGame('video-poker', async (ctx: GameContext) => {
 
   if (ctx.online) {
     try {
-      const { rounds } = await ctx.api.request('GET', '/rounds?game=video-poker&limit=1', undefined, studioRoundsResponseSchema);
+      const { rounds } = await ctx.api.request(
+        'GET',
+        '/rounds?game=video-poker&limit=1',
+        undefined,
+        studioRoundsResponseSchema,
+      );
       const open = rounds[0];
       if (open && !open.finished && open.game === 'video-poker') {
         stake = open.result.stake / 100;

@@ -37,13 +37,15 @@ export function hitTest(u: number, v: number, edge = DEFAULT_EDGE): InsideHit | 
   if (u < 0 && uLine === null) return { type: 'straight', numbers: [0], u: -0.5, v: 1.5 };
 
   if (vLine === 0) {
-    if (uLine === null) return { type: 'street', numbers: [3 * s + 1, 3 * s + 2, 3 * s + 3], u: s + 0.5, v: 0 };
+    if (uLine === null)
+      return { type: 'street', numbers: [3 * s + 1, 3 * s + 2, 3 * s + 3], u: s + 0.5, v: 0 };
     if (uLine === 0) return { type: 'corner', numbers: [0, 1, 2, 3], u: 0, v: 0 };
     const a = 3 * (uLine - 1) + 1;
     return { type: 'line', numbers: [a, a + 1, a + 2, a + 3, a + 4, a + 5], u: uLine, v: 0 };
   }
   if (vLine !== null) {
-    if (uLine === null) return { type: 'split', numbers: [3 * s + vLine, 3 * s + vLine + 1], u: s + 0.5, v: vLine };
+    if (uLine === null)
+      return { type: 'split', numbers: [3 * s + vLine, 3 * s + vLine + 1], u: s + 0.5, v: vLine };
     if (uLine === 0) return { type: 'street', numbers: [0, vLine, vLine + 1], u: 0, v: vLine };
     const a = 3 * (uLine - 1) + vLine;
     return { type: 'corner', numbers: [a, a + 1, a + 3, a + 4], u: uLine, v: vLine };
@@ -110,6 +112,6 @@ export const ROULETTE_ODDS: Record<RouletteBetType, number> = {
 
 /** The wheel, clockwise from zero. */
 export const WHEEL_ORDER = [
-  0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29,
-  7, 28, 12, 35, 3, 26,
+  0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22,
+  18, 29, 7, 28, 12, 35, 3, 26,
 ] as const;

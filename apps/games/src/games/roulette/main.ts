@@ -19,7 +19,15 @@ import { addDollars, formatCents, formatMoney } from '../../shared/money.ts';
 import { type GameContext, type Revealed, startGame } from '../../shared/shell.ts';
 import { toast } from '../../shared/ui.ts';
 import { verifyHref } from '../../shared/verify-link.ts';
-import { betKey, cellOf, hitTest, type InsideHit, type OutsideTarget, toBetInput, toTable } from './layout.ts';
+import {
+  betKey,
+  cellOf,
+  hitTest,
+  type InsideHit,
+  type OutsideTarget,
+  toBetInput,
+  toTable,
+} from './layout.ts';
 import { createWheel } from './wheel.ts';
 
 export const TABLE_CLIENT_SEED = 'paws-live-roulette';
@@ -31,6 +39,8 @@ interface Placed {
   amount: number;
 }
 
+/** The number arrives when the spin ends (RESULT, 4 s): the wheel slows down to it in this time. */
+const STOP_MS = 2800;
 const PHASE_TEXT = { BETTING: 'Place your bets', SPINNING: 'No more bets', RESULT: 'Result' } as const;
 
 void startGame('european-roulette', (ctx: GameContext) => {
@@ -65,7 +75,11 @@ void startGame('european-roulette', (ctx: GameContext) => {
     const { street, column } = cellOf(n);
     const cell = h(
       'div',
-      { class: `rt-num rt-num--${rouletteColor(n)}`, dataset: { n }, style: { '--s': street + 2, '--c': column + 1, '--h': 3 - column } },
+      {
+        class: `rt-num rt-num--${rouletteColor(n)}`,
+        dataset: { n },
+        style: { '--s': street + 2, '--c': column + 1, '--h': 3 - column },
+      },
       h('span', null, String(n)),
     );
     numberCells.set(n, cell);
@@ -75,7 +89,11 @@ void startGame('european-roulette', (ctx: GameContext) => {
 
   const outsideSpots = new Map<string, HTMLButtonElement>();
   const outsideBtn = (target: OutsideTarget, label: string, cls = '') => {
-    const b = h('button', { type: 'button', class: `rt-out ${cls}`, onclick: () => place(target) }, h('span', null, label));
+    const b = h(
+      'button',
+      { type: 'button', class: `rt-out ${cls}`, onclick: () => place(target) },
+      h('span', { class: 'rt-out__label' }, label),
+    );
     b.addEventListener('pointerenter', () => preview(outsideNumbers(target)));
     b.addEventListener('pointerleave', () => preview([]));
     outsideSpots.set(betKey(target), b);
@@ -89,7 +107,9 @@ void startGame('european-roulette', (ctx: GameContext) => {
   const dozens = h(
     'div',
     { class: 'rt-dozens' },
-    ([1, 2, 3] as const).map((d) => outsideBtn({ type: 'dozen', dozen: d }, ['1st 12', '2nd 12', '3rd 12'][d - 1] as string)),
+    ([1, 2, 3] as const).map((d) =>
+      outsideBtn({ type: 'dozen', dozen: d }, ['1st 12', '2nd 12', '3rd 12'][d - 1] as string),
+    ),
   );
   const evens = h(
     'div',
@@ -101,7 +121,13 @@ void startGame('european-roulette', (ctx: GameContext) => {
     outsideBtn({ type: 'odd' }, 'Odd'),
     outsideBtn({ type: 'high' }, '19–36'),
   );
-  const layout = h('div', { class: 'rt-layout' }, h('div', { class: 'rt-grid' }, inside, columns), dozens, evens);
+  const layout = h(
+    'div',
+    { class: 'rt-layout' },
+    h('div', { class: 'rt-grid' }, inside, columns),
+    dozens,
+    evens,
+  );
 
   const orientation = () => (layout.clientWidth >= 620 ? 'horizontal' : 'vertical');
   const applyOrientation = () => {
@@ -115,7 +141,11 @@ void startGame('european-roulette', (ctx: GameContext) => {
     const alongLen = o === 'horizontal' ? rect.width : rect.height;
     const acrossLen = o === 'horizontal' ? rect.height : rect.width;
     const cell = alongLen / 13;
-    return toTable(o, e.clientX - rect.left, e.clientY - rect.top, { zero: cell, cell, across: acrossLen / 3 });
+    return toTable(o, e.clientX - rect.left, e.clientY - rect.top, {
+      zero: cell,
+      cell,
+      across: acrossLen / 3,
+    });
   }
   inside.addEventListener('click', (e) => {
     const { u, v } = tableCoords(e);
@@ -156,7 +186,8 @@ void startGame('european-roulette', (ctx: GameContext) => {
   }
 
   /* Bets */
-  const bettingOpen = () => !!table && table.phase === 'BETTING' && Date.parse(table.phaseEndsAt) > Date.now();
+  const bettingOpen = () =>
+    !!table && table.phase === 'BETTING' && Date.parse(table.phaseEndsAt) > Date.now();
 
   function place(target: Target) {
     if (!ctx.requireOnline()) return;
@@ -187,7 +218,9 @@ void startGame('european-roulette', (ctx: GameContext) => {
   function anchorPercent(t: InsideHit) {
     const o = layout.dataset.orientation ?? 'vertical';
     const along = ((t.u + 1) / 13) * 100;
-    return o === 'horizontal' ? { left: along, top: ((3 - t.v) / 3) * 100 } : { left: (t.v / 3) * 100, top: along };
+    return o === 'horizontal'
+      ? { left: along, top: ((3 - t.v) / 3) * 100 }
+      : { left: (t.v / 3) * 100, top: along };
   }
 
   function paintChips() {
@@ -213,7 +246,13 @@ void startGame('european-roulette', (ctx: GameContext) => {
     mount(
       slip,
       h('span', null, 'In play ', h('strong', null, formatMoney(confirmedTotal, ctx.wallet.currency))),
-      pendingTotal > 0 ? h('span', { class: 'rt-slip__pending' }, `+ ${formatMoney(pendingTotal, ctx.wallet.currency)} to confirm`) : null,
+      pendingTotal > 0
+        ? h(
+            'span',
+            { class: 'rt-slip__pending' },
+            `+ ${formatMoney(pendingTotal, ctx.wallet.currency)} to confirm`,
+          )
+        : null,
     );
     const open = bettingOpen();
     placeBtn.disabled = !open || sending || pending.size === 0;
@@ -256,23 +295,43 @@ void startGame('european-roulette', (ctx: GameContext) => {
     }
   }
 
-  const placeBtn = h('button', { type: 'button', class: 'btn btn--primary', onclick: () => send() }, 'Place bets');
+  const placeBtn = h(
+    'button',
+    { type: 'button', class: 'btn btn--primary', onclick: () => send() },
+    'Place bets',
+  );
   const undoBtn = h('button', { type: 'button', class: 'btn', onclick: () => undo() }, 'Undo');
-  const clearBtn = h('button', { type: 'button', class: 'btn', onclick: () => {
-    pending.clear();
-    undoStack = [];
-    ctx.sound.click();
-    paintChips();
-  } }, 'Clear');
-  const rebetBtn = h('button', { type: 'button', class: 'btn', onclick: () => {
-    for (const p of lastRound) {
-      const key = betKey(p.target);
-      pending.set(key, { ...p });
-      undoStack.push(key);
-    }
-    ctx.sound.chip();
-    paintChips();
-  } }, 'Rebet');
+  const clearBtn = h(
+    'button',
+    {
+      type: 'button',
+      class: 'btn',
+      onclick: () => {
+        pending.clear();
+        undoStack = [];
+        ctx.sound.click();
+        paintChips();
+      },
+    },
+    'Clear',
+  );
+  const rebetBtn = h(
+    'button',
+    {
+      type: 'button',
+      class: 'btn',
+      onclick: () => {
+        for (const p of lastRound) {
+          const key = betKey(p.target);
+          pending.set(key, { ...p });
+          undoStack.push(key);
+        }
+        ctx.sound.chip();
+        paintChips();
+      },
+    },
+    'Rebet',
+  );
 
   /* Phases */
   function onTable(next: RouletteTable) {
@@ -290,17 +349,35 @@ void startGame('european-roulette', (ctx: GameContext) => {
     phaseLabel.textContent = PHASE_TEXT[next.phase];
     layout.classList.toggle('rt-layout--closed', next.phase !== 'BETTING');
     roundLabel.textContent = `Round #${next.roundNumber}`;
-    paintStrip(next.lastResults.map((r) => r.number));
+    const numbers = next.lastResults.map((r) => r.number);
+    if (next.phase === 'RESULT') setTimeout(() => paintStrip(numbers), STOP_MS);
+    else paintStrip(numbers);
     if (lastResult === null && next.lastResults[0]) {
       lastResult = next.lastResults[0].number;
       if (next.phase !== 'SPINNING') wheel.set(lastResult);
     }
-    if (next.phase === 'SPINNING') ctx.sound.click();
+    if (next.phase === 'SPINNING') {
+      ctx.sound.click();
+      const left = Math.max(1000, Date.parse(next.phaseEndsAt) - Date.now());
+      wheel.roll(left + 600);
+      resultBadge.hidden = true;
+    }
     paintChips();
   }
 
   function paintStrip(numbers: number[]) {
-    mount(strip, numbers.slice(0, 16).map((n, i) => h('span', { class: `rt-dot rt-dot--${rouletteColor(n)}${i === 0 ? ' rt-dot--latest' : ''}` }, String(n))));
+    mount(
+      strip,
+      numbers
+        .slice(0, 16)
+        .map((n, i) =>
+          h(
+            'span',
+            { class: `rt-dot rt-dot--${rouletteColor(n)}${i === 0 ? ' rt-dot--latest' : ''}` },
+            String(n),
+          ),
+        ),
+    );
   }
 
   function tick() {
@@ -324,15 +401,24 @@ void startGame('european-roulette', (ctx: GameContext) => {
 
   function onResult(number: number, roundNumber: number, serverSeed?: string) {
     lastResult = number;
-    wheel.spinTo(number, 5200);
+    wheel.spinTo(number, STOP_MS - 100);
     setTimeout(() => {
-      mount(resultBadge, h('span', { class: `rt-result__num rt-dot--${rouletteColor(number)}` }, String(number)), h('small', null, rouletteColor(number)));
+      mount(
+        resultBadge,
+        h('span', { class: `rt-result__num rt-dot--${rouletteColor(number)}` }, String(number)),
+        h('small', null, rouletteColor(number)),
+      );
       resultBadge.hidden = false;
       numberCells.get(number)?.classList.add('rt-num--win');
       ctx.sound.pop();
-    }, 5300);
+    }, STOP_MS);
     if (serverSeed && table) {
-      revealedSeeds.unshift({ serverSeed, serverSeedHash: '', clientSeed: TABLE_CLIENT_SEED, lastNonce: roundNumber });
+      revealedSeeds.unshift({
+        serverSeed,
+        serverSeedHash: '',
+        clientSeed: TABLE_CLIENT_SEED,
+        lastNonce: roundNumber,
+      });
       revealedSeeds.splice(10);
       try {
         localStorage.setItem(REVEALED_KEY, JSON.stringify(revealedSeeds));
@@ -347,22 +433,70 @@ void startGame('european-roulette', (ctx: GameContext) => {
     h(
       'div',
       { class: 'fair' },
-      h('p', { class: 'muted' }, 'The live table draws every spin from HMAC-SHA256(table seed, "paws-live-roulette:<round>:0"). The table seed’s SHA-256 is shown before the bets; when the table rotates its seed, the old one is revealed so anyone can recompute every spin.'),
-      h('div', { class: 'seed' }, h('span', { class: 'seed__label' }, 'Table seed (SHA-256)'), h('code', { class: 'seed__value' }, table?.serverSeedHash ?? '—')),
-      h('div', { class: 'seed' }, h('span', { class: 'seed__label' }, 'Client seed'), h('code', null, TABLE_CLIENT_SEED)),
-      h('div', { class: 'seed' }, h('span', { class: 'seed__label' }, 'Nonce (round number)'), h('code', null, String(table?.roundNumber ?? '—'))),
+      h(
+        'p',
+        { class: 'muted' },
+        'The live table draws every spin from HMAC-SHA256(table seed, "paws-live-roulette:<round>:0"). The table seed’s SHA-256 is shown before the bets; when the table rotates its seed, the old one is revealed so anyone can recompute every spin.',
+      ),
+      h(
+        'div',
+        { class: 'seed' },
+        h('span', { class: 'seed__label' }, 'Table seed (SHA-256)'),
+        h('code', { class: 'seed__value' }, table?.serverSeedHash ?? '—'),
+      ),
+      h(
+        'div',
+        { class: 'seed' },
+        h('span', { class: 'seed__label' }, 'Client seed'),
+        h('code', null, TABLE_CLIENT_SEED),
+      ),
+      h(
+        'div',
+        { class: 'seed' },
+        h('span', { class: 'seed__label' }, 'Nonce (round number)'),
+        h('code', null, String(table?.roundNumber ?? '—')),
+      ),
       revealedSeeds.length
         ? h(
             'div',
             { class: 'fair__revealed' },
             h('h3', null, 'Revealed table seeds'),
             revealedSeeds.map((r) =>
-              h('div', { class: 'seed' }, h('span', { class: 'seed__label' }, `Used up to round #${r.lastNonce}`), h('code', { class: 'seed__value' }, r.serverSeed),
-                h('a', { class: 'small', target: '_blank', rel: 'noopener', href: verifyHref({ game: 'european-roulette', serverSeed: r.serverSeed, clientSeed: TABLE_CLIENT_SEED, nonce: r.lastNonce ?? 0 }) }, 'Verify')),
+              h(
+                'div',
+                { class: 'seed' },
+                h('span', { class: 'seed__label' }, `Used up to round #${r.lastNonce}`),
+                h('code', { class: 'seed__value' }, r.serverSeed),
+                h(
+                  'a',
+                  {
+                    class: 'small',
+                    target: '_blank',
+                    rel: 'noopener',
+                    href: verifyHref({
+                      game: 'european-roulette',
+                      serverSeed: r.serverSeed,
+                      clientSeed: TABLE_CLIENT_SEED,
+                      nonce: r.lastNonce ?? 0,
+                    }),
+                  },
+                  'Verify',
+                ),
+              ),
             ),
           )
         : h('p', { class: 'muted small' }, 'No table seed revealed since you opened the table.'),
-      h('p', { class: 'muted small' }, 'Check any spin on the ', h('a', { href: './verify.html?game=european-roulette', target: '_blank', rel: 'noopener' }, 'verify page'), '.'),
+      h(
+        'p',
+        { class: 'muted small' },
+        'Check any spin on the ',
+        h(
+          'a',
+          { href: './verify.html?game=european-roulette', target: '_blank', rel: 'noopener' },
+          'verify page',
+        ),
+        '.',
+      ),
     );
 
   /* Build */
@@ -378,7 +512,13 @@ void startGame('european-roulette', (ctx: GameContext) => {
         h(
           'div',
           { class: 'rt-status' },
-          h('div', { class: 'rt-phase glass' }, h('div', { class: 'rt-phase__row' }, phaseLabel, countdown), h('div', { class: 'rt-phase__track' }, bar), roundLabel),
+          h(
+            'div',
+            { class: 'rt-phase glass' },
+            h('div', { class: 'rt-phase__row' }, phaseLabel, countdown),
+            h('div', { class: 'rt-phase__track' }, bar),
+            roundLabel,
+          ),
           strip,
           slip,
         ),
@@ -396,7 +536,10 @@ void startGame('european-roulette', (ctx: GameContext) => {
     phaseLabel.textContent = 'Table preview';
     return;
   }
-  const socket: Socket = io(ROULETTE_NAMESPACE, { transports: ['websocket'], auth: { sessionToken: ctx.api.token } });
+  const socket: Socket = io(ROULETTE_NAMESPACE, {
+    transports: ['websocket'],
+    auth: { sessionToken: ctx.api.token },
+  });
   socket.on('table', (payload: unknown) => {
     const t = rouletteTableSchema.safeParse(payload);
     if (t.success) onTable(t.data);
@@ -415,7 +558,7 @@ void startGame('european-roulette', (ctx: GameContext) => {
         toast(`You win ${formatCents(s.totalPayout, ctx.wallet.currency)}`, 'win');
         ctx.sound.win(s.totalPayout >= s.totalStake * 10);
       } else if (s.totalStake > 0) ctx.sound.lose();
-    }, 5400);
+    }, STOP_MS + 100);
   });
   socket.on('connect_error', (err: Error & { data?: { statusCode?: number } }) => {
     if (err.data?.statusCode === 4001) {

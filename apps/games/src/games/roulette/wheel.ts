@@ -26,23 +26,61 @@ export function createWheel() {
   rotor.append(s('circle', { cx: C, cy: C, r: 146, fill: '#3b2412' }));
   WHEEL_ORDER.forEach((n, i) => {
     const from = i * POCKET - POCKET / 2;
-    rotor.append(s('path', { d: wedge(92, 138, from, from + POCKET), fill: FILL[rouletteColor(n)], stroke: '#c9a45a', 'stroke-width': 0.8 }));
+    rotor.append(
+      s('path', {
+        d: wedge(92, 138, from, from + POCKET),
+        fill: FILL[rouletteColor(n)],
+        stroke: '#c9a45a',
+        'stroke-width': 0.8,
+      }),
+    );
     const [x, y] = polar(124, i * POCKET);
     rotor.append(
-      s('text', { x, y, fill: '#fff', 'font-size': 11, 'font-weight': 700, 'text-anchor': 'middle', 'dominant-baseline': 'central', transform: `rotate(${i * POCKET} ${x} ${y})` }, String(n)),
+      s(
+        'text',
+        {
+          x,
+          y,
+          fill: '#fff',
+          'font-size': 11,
+          'font-weight': 700,
+          'text-anchor': 'middle',
+          'dominant-baseline': 'central',
+          transform: `rotate(${i * POCKET} ${x} ${y})`,
+        },
+        String(n),
+      ),
     );
   });
   rotor.append(
     s('circle', { cx: C, cy: C, r: 92, fill: 'url(#wheel-cone)', stroke: '#c9a45a', 'stroke-width': 2 }),
     s('circle', { cx: C, cy: C, r: 24, fill: '#c9a45a' }),
-    s('path', { d: `M${C - 40} ${C}h80M${C} ${C - 40}v80`, stroke: '#e8cc85', 'stroke-width': 6, 'stroke-linecap': 'round' }),
+    s('path', {
+      d: `M${C - 40} ${C}h80M${C} ${C - 40}v80`,
+      stroke: '#e8cc85',
+      'stroke-width': 6,
+      'stroke-linecap': 'round',
+    }),
     s('circle', { cx: C, cy: C, r: 9, fill: '#f6e4b0' }),
   );
-  const ball = s('g', { class: 'wheel__ball' }, s('circle', { cx: C, cy: 22, r: 7, fill: '#fdfdfd', stroke: '#999', 'stroke-width': 0.8 }));
+  const ball = s(
+    'g',
+    { class: 'wheel__ball' },
+    s('circle', { cx: C, cy: 22, r: 7, fill: '#fdfdfd', stroke: '#999', 'stroke-width': 0.8 }),
+  );
   const svg = s(
     'svg',
     { viewBox: `0 0 ${SIZE} ${SIZE}`, class: 'wheel', role: 'img', 'aria-label': 'Roulette wheel' },
-    s('defs', null, s('radialGradient', { id: 'wheel-cone' }, s('stop', { offset: 0, 'stop-color': '#7a4a22' }), s('stop', { offset: 1, 'stop-color': '#3b2412' }))),
+    s(
+      'defs',
+      null,
+      s(
+        'radialGradient',
+        { id: 'wheel-cone' },
+        s('stop', { offset: 0, 'stop-color': '#7a4a22' }),
+        s('stop', { offset: 1, 'stop-color': '#3b2412' }),
+      ),
+    ),
     s('circle', { cx: C, cy: C, r: 150, fill: '#1e140b', stroke: '#c9a45a', 'stroke-width': 3 }),
     rotor,
     ball,
@@ -52,13 +90,22 @@ export function createWheel() {
 
   return {
     el: svg,
-    /** Spin for `ms` and stop with `number` at the top, under the ball. */
+    /** Keep turning while the number is not known yet (the bets are closed, the ball is rolling). */
+    roll(ms: number) {
+      angle += 360 * Math.max(1, Math.round(ms / 700));
+      ballAngle -= 360 * Math.max(1, Math.round(ms / 550));
+      rotor.style.transition = `transform ${ms}ms linear`;
+      rotor.style.transform = `rotate(${angle}deg)`;
+      ball.style.transition = `transform ${ms}ms linear`;
+      ball.style.transform = `rotate(${ballAngle}deg)`;
+    },
+    /** Slow down over `ms` and stop with `number` at the top, under the ball. */
     spinTo(number: number, ms: number) {
       const index = WHEEL_ORDER.indexOf(number as (typeof WHEEL_ORDER)[number]);
       const mod = (x: number) => ((x % 360) + 360) % 360;
-      const next = angle + 360 * 5;
+      const next = angle + 360 * 3;
       angle = next - mod(next) + mod(-index * POCKET);
-      ballAngle = ballAngle - 360 * 4 - mod(ballAngle);
+      ballAngle = ballAngle - 360 * 3 - mod(ballAngle);
       rotor.style.transition = `transform ${ms}ms cubic-bezier(0.15, 0.6, 0.2, 1)`;
       rotor.style.transform = `rotate(${angle}deg)`;
       ball.style.transition = `transform ${ms}ms cubic-bezier(0.2, 0.55, 0.25, 1)`;

@@ -1,13 +1,17 @@
 import '../../styles/studio.css';
 import './slot.css';
 import { type SlotSpin, type SlotSymbol, slotBetSchema, slotSymbols } from '@paws/contracts/studio';
-import { studioApiMessages, studioGameInfoResponseSchema, studioRoundResponseSchema } from '@paws/contracts/studio-api';
+import {
+  studioApiMessages,
+  studioGameInfoResponseSchema,
+  studioRoundResponseSchema,
+} from '@paws/contracts/studio-api';
 import { ApiError, firstIssue } from '../../shared/api.ts';
 import { h, mount, reducedMotion, s, sleep } from '../../shared/dom.ts';
-import { SLOT_STAKES, addDollars, formatCents, formatMoney, stepStake } from '../../shared/money.ts';
+import { addDollars, formatCents, formatMoney, SLOT_STAKES, stepStake } from '../../shared/money.ts';
 import { type GameContext, startGame } from '../../shared/shell.ts';
 import { stakeControl, toast } from '../../shared/ui.ts';
-import { SLOT_PAYLINES, paylinesFromInfo, winCells } from './paylines.ts';
+import { paylinesFromInfo, SLOT_PAYLINES, winCells } from './paylines.ts';
 import { symbolSvg } from './symbols.ts';
 
 const REELS = 5;
@@ -30,10 +34,24 @@ void startGame('wild-paws', (ctx: GameContext) => {
   const reelEls: HTMLElement[] = [];
   const cellEls: HTMLElement[][] = [];
   const reelsBox = h('div', { class: 'reels' });
-  const overlay = s('svg', { class: 'paylines', viewBox: '0 0 500 300', preserveAspectRatio: 'none', 'aria-hidden': 'true' });
-  const winMeter = h('div', { class: 'slot-meter' }, h('span', { class: 'slot-meter__label' }, 'Win'), h('strong', null, '—'));
+  const overlay = s('svg', {
+    class: 'paylines',
+    viewBox: '0 0 500 300',
+    preserveAspectRatio: 'none',
+    'aria-hidden': 'true',
+  });
+  const winMeter = h(
+    'div',
+    { class: 'slot-meter' },
+    h('span', { class: 'slot-meter__label' }, 'Win'),
+    h('strong', null, '—'),
+  );
   const featureBadge = h('div', { class: 'slot-feature', hidden: true });
-  const lineInfo = h('div', { class: 'slot-lineinfo', 'aria-live': 'polite' }, '20 lines · 3 Bonus stars start 10 free spins ×3');
+  const lineInfo = h(
+    'div',
+    { class: 'slot-lineinfo', 'aria-live': 'polite' },
+    '20 lines · 3 Bonus stars start 10 free spins ×3',
+  );
 
   for (let r = 0; r < REELS; r++) {
     const reel = h('div', { class: 'reel' });
@@ -60,7 +78,8 @@ void startGame('wild-paws', (ctx: GameContext) => {
     });
   }
 
-  const randomSymbol = (): SlotSymbol => slotSymbols[Math.floor(Math.random() * slotSymbols.length)] as SlotSymbol;
+  const randomSymbol = (): SlotSymbol =>
+    slotSymbols[Math.floor(Math.random() * slotSymbols.length)] as SlotSymbol;
 
   async function spinTo(next: SlotSymbol[][], fast: boolean) {
     clearWins();
@@ -70,7 +89,9 @@ void startGame('wild-paws', (ctx: GameContext) => {
       const strip = h('div', { class: 'reel__strip reel__strip--spinning' });
       const finals = (next[r] ?? []).map((sym) => h('div', { class: 'reel__cell' }, symbolSvg(sym)));
       const current = (grid[r] ?? []).map((sym) => h('div', { class: 'reel__cell' }, symbolSvg(sym)));
-      const fillers = Array.from({ length: blur + r * 3 }, () => h('div', { class: 'reel__cell reel__cell--blur' }, symbolSvg(randomSymbol())));
+      const fillers = Array.from({ length: blur + r * 3 }, () =>
+        h('div', { class: 'reel__cell reel__cell--blur' }, symbolSvg(randomSymbol())),
+      );
       strip.append(...finals, ...fillers, ...current);
       const total = finals.length + fillers.length + current.length;
       strip.style.transform = `translateY(-${((total - ROWS) / total) * 100}%)`;
@@ -96,7 +117,8 @@ void startGame('wild-paws', (ctx: GameContext) => {
 
   function clearWins() {
     mount(overlay);
-    for (const col of cellEls) for (const c of col ?? []) c.classList.remove('reel__cell--win', 'reel__cell--dim');
+    for (const col of cellEls)
+      for (const c of col ?? []) c.classList.remove('reel__cell--win', 'reel__cell--dim');
   }
 
   async function showWins(spin: SlotSpin) {
@@ -107,7 +129,14 @@ void startGame('wild-paws', (ctx: GameContext) => {
       const rows = lines[w.line - 1];
       if (!rows) return;
       const pts = rows.map((row, reel) => `${reel * 100 + 50},${row * 100 + 50}`).join(' ');
-      overlay.append(s('polyline', { points: pts, class: 'payline', stroke: hues[i % hues.length], style: { 'animation-delay': `${i * 120}ms` } }));
+      overlay.append(
+        s('polyline', {
+          points: pts,
+          class: 'payline',
+          stroke: hues[i % hues.length],
+          style: { 'animation-delay': `${i * 120}ms` },
+        }),
+      );
       for (const [reel, row] of winCells(lines, w.line, w.count)) {
         const cell = cellEls[reel]?.[row];
         cell?.classList.add('reel__cell--win');
@@ -115,22 +144,34 @@ void startGame('wild-paws', (ctx: GameContext) => {
       }
     });
     if (spin.scatters >= 3) {
-      grid.forEach((col, reel) =>
+      grid.forEach((col, reel) => {
         col.forEach((sym, row) => {
           if (sym !== 'scatter') return;
           cellEls[reel]?.[row]?.classList.add('reel__cell--win');
           cellEls[reel]?.[row]?.classList.remove('reel__cell--dim');
-        }),
-      );
+        });
+      });
     }
-    const parts = spin.lineWins.map((w) => `Line ${w.line}: ${w.count}× ${w.symbol} ${formatCents(w.payout, ctx.wallet.currency)}`);
-    if (spin.scatterPayout > 0) parts.push(`${spin.scatters} Bonus ${formatCents(spin.scatterPayout, ctx.wallet.currency)}`);
-    lineInfo.textContent = parts.slice(0, 3).join(' · ') + (parts.length > 3 ? ` · +${parts.length - 3} more` : '');
+    const parts = spin.lineWins.map(
+      (w) => `Line ${w.line}: ${w.count}× ${w.symbol} ${formatCents(w.payout, ctx.wallet.currency)}`,
+    );
+    if (spin.scatterPayout > 0)
+      parts.push(`${spin.scatters} Bonus ${formatCents(spin.scatterPayout, ctx.wallet.currency)}`);
+    lineInfo.textContent =
+      parts.slice(0, 3).join(' · ') + (parts.length > 3 ? ` · +${parts.length - 3} more` : '');
     await sleep(reducedMotion() ? 200 : 1300);
   }
 
   function setMeter(cents: number | null, big = false) {
-    mount(winMeter, h('span', { class: 'slot-meter__label' }, 'Win'), h('strong', { class: big ? 'slot-meter--big' : '' }, cents === null ? '—' : formatCents(cents, ctx.wallet.currency)));
+    mount(
+      winMeter,
+      h('span', { class: 'slot-meter__label' }, 'Win'),
+      h(
+        'strong',
+        { class: big ? 'slot-meter--big' : '' },
+        cents === null ? '—' : formatCents(cents, ctx.wallet.currency),
+      ),
+    );
   }
 
   const stakeCtl = stakeControl({
@@ -143,8 +184,16 @@ void startGame('wild-paws', (ctx: GameContext) => {
       ctx.sound.click();
     },
   });
-  const spinBtn = h('button', { type: 'button', class: 'slot-spin', 'aria-label': 'Spin', onclick: () => play('cash') }, h('span', null, 'SPIN'));
-  const freeBtn = h('button', { type: 'button', class: 'btn slot-free', onclick: () => play('freeSpin') }, 'Free spin');
+  const spinBtn = h(
+    'button',
+    { type: 'button', class: 'slot-spin', 'aria-label': 'Spin', onclick: () => play('cash') },
+    h('span', null, 'SPIN'),
+  );
+  const freeBtn = h(
+    'button',
+    { type: 'button', class: 'btn slot-free', onclick: () => play('freeSpin') },
+    'Free spin',
+  );
 
   function paintControls() {
     spinBtn.disabled = busy;

@@ -31,7 +31,11 @@ export function paylinesFromInfo(rows: readonly (readonly string[])[] | undefine
 }
 
 /** Cells [reel, row] a line win covers: the first `count` reels of that line. */
-export function winCells(lines: readonly (readonly number[])[], line: number, count: number): [number, number][] {
+export function winCells(
+  lines: readonly (readonly number[])[],
+  line: number,
+  count: number,
+): [number, number][] {
   const rows = lines[line - 1];
   if (!rows) return [];
   return rows.slice(0, count).map((row, reel) => [reel, row]);

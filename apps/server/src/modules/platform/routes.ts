@@ -1,8 +1,9 @@
 import { userDataSchema } from '@paws/contracts/profile';
+import { currencies } from '@paws/contracts/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userOf } from '../../plugins/authenticate.ts';
 
-/** The platform service. For now only the signed-in player's data; the wallet adds the balances. */
+/** The platform service: the signed-in player's data with the wallet's balances (the catalogue has its own routes). */
 export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/profile/user-data',
@@ -16,7 +17,19 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { user: await app.identity.userData(userOf(request).id), balances: [] };
+      const userId = userOf(request).id;
+      const [user, balances] = await Promise.all([
+        app.identity.userData(userId),
+        app.wallet.balances(userId),
+      ]);
+      return {
+        user,
+        balances: balances.map(({ currencyCode, amount }) => ({
+          currencyCode,
+          amount,
+          currency: { symbol: currencies[currencyCode].symbol },
+        })),
+      };
     },
   );
 };

@@ -31,7 +31,6 @@ export function FromPwaNotice() {
       <div className={styles.card}>
         <h2 id="from-pwa-title">{t('pwa.redirectedTitle')}</h2>
         <p id="from-pwa-text">{t('pwa.redirectedText')}</p>
-        {/* biome-ignore lint/a11y/noAutofocus: the notice covers the screen; OK is its only action. */}
         <Button onClick={dismiss} autoFocus>
           {t('pwa.ok')}
         </Button>

@@ -26,7 +26,12 @@ export function AccountIdentityHost() {
           aria-label={t('auth.avatar.open')}
           onClick={() => setAvatarOpen(true)}
         >
-          <Avatar src={user.linkMinified} isManager={user.isManager} name={user.username ?? ''} size={72} />
+          <Avatar
+            src={user.linkMinified}
+            isManager={user.isManager}
+            name={user.username ?? user.email ?? user.phone ?? ''}
+            size={72}
+          />
         </button>
         <div>
           <p className={styles.name}>{user.username ?? user.email ?? user.phone}</p>

@@ -126,7 +126,7 @@ export function AvatarModal({
             data-testid="avatar-drop"
           >
             <span className={styles.dropIcon} aria-hidden="true">
-              <svg width="28" height="28" viewBox="0 0 24 24" fill="none">
+              <svg width="28" height="28" viewBox="0 0 24 24" fill="none" aria-hidden="true">
                 <path
                   d="M12 16V4m0 0-4 4m4-4 4 4M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3"
                   stroke="currentColor"

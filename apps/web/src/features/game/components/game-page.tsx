@@ -19,18 +19,16 @@ import { ChevronDownIcon, ExitFullscreenIcon, FullscreenIcon, HeartIcon } from '
 import styles from './game-page.module.css';
 import { GamePanel } from './game-panel';
 
-/** Room left under the screen on mobile for the fixed bottom navigation panel. */
-const BOTTOM_NAV_PX = 84;
 const GAP_PX = 12;
 
-/** Fills the viewport from the screen's top edge down (minus the bottom panel on mobile); the page does not scroll. */
+/** Fills the viewport from the screen's top edge down; the page does not scroll. */
 function useFillViewport(ref: React.RefObject<HTMLElement | null>, isDesktop: boolean) {
   const [height, setHeight] = useState<number>();
   useLayoutEffect(() => {
     const measure = () => {
       const top = ref.current?.getBoundingClientRect().top ?? 0;
-      const bottom = isDesktop ? GAP_PX * 2 : BOTTOM_NAV_PX + GAP_PX;
-      setHeight(Math.max(320, window.innerHeight - top - bottom));
+      // On mobile the screen reaches the viewport's bottom and pads itself above the fixed bottom panel.
+      setHeight(Math.max(320, window.innerHeight - top - (isDesktop ? GAP_PX * 2 : 0)));
     };
     measure();
     window.addEventListener('resize', measure);
@@ -202,7 +200,11 @@ export function GamePage() {
                 aria-expanded={panel.open}
                 aria-label={t(panel.open ? 'pages.game.closePanel' : 'pages.game.openPanel')}
               >
-                <ChevronDownIcon size={18} className={panel.open ? styles.chevronUp : undefined} />
+                <span className={styles.grabber} aria-hidden="true" />
+                <span className={styles.pullTitle} aria-hidden="true">
+                  {title}
+                </span>
+                <ChevronDownIcon size={16} className={panel.open ? styles.chevronUp : undefined} />
               </button>
             </div>
           )}

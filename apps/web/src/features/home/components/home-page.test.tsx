@@ -17,8 +17,10 @@ const game = (
   imageUrl: `/img/${id}.webp`,
   providerName: 'PAWS Studio',
   providerCodeName: 'paws',
+  gameCode: `code-${id}`,
   category,
   kind,
+  isNew: false,
   isFavorite: false,
 });
 
@@ -57,9 +59,9 @@ function stubCatalogue({ favoritesStatus = 200 }: { favoritesStatus?: number } =
   );
 }
 
-const gamesList = () => screen.findByRole('list', { name: 'Games' });
+const gamesList = () => screen.findByRole('list', { name: 'Games' }, { timeout: 5_000 });
 
-describe('home games list', () => {
+describe('home games list', { timeout: 20_000 }, () => {
   beforeEach(() => stubCatalogue());
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -109,7 +111,7 @@ describe('home games list', () => {
   });
 });
 
-describe('header search', () => {
+describe('header search', { timeout: 20_000 }, () => {
   beforeEach(() => stubCatalogue());
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -128,7 +130,7 @@ describe('header search', () => {
     await user.click(within(results).getByRole('option', { name: /Poker Night/ }));
     expect(router.state.location.pathname).toBe('/game');
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
-      gameCode: 'g-2',
+      gameCode: 'code-2',
       providerCodeName: 'paws',
       title: 'Poker Night',
     });
@@ -142,7 +144,7 @@ describe('header search', () => {
   });
 });
 
-describe('rates block (sample data)', () => {
+describe('rates block (sample data)', { timeout: 20_000 }, () => {
   beforeEach(() => stubCatalogue());
   afterEach(() => vi.unstubAllGlobals());
 

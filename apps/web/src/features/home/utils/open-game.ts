@@ -3,7 +3,7 @@ import { GAMES_LIST_ANCHOR, paths } from '@/config/paths';
 import type { RuntimeConfig } from '@/config/runtime-config';
 
 export interface OpenableGame {
-  id: string;
+  gameCode: string;
   name: string;
   providerCodeName: string;
 }
@@ -34,7 +34,7 @@ export function openGame(
     return;
   }
   const href = paths.game.getHref({
-    gameCode: game.id,
+    gameCode: game.gameCode,
     providerCodeName: game.providerCodeName,
     title: game.name,
   });

@@ -1,0 +1,146 @@
+import { demoAccounts } from '@paws/contracts/auth';
+import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, viewports } from '../helpers/browser.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
+import {
+  dialog,
+  linkIn,
+  openAuthModal,
+  submitAuthForm,
+  waitForMessage,
+  watchErrors,
+} from './identity-support.ts';
+
+const { email, password } = demoAccounts.player;
+
+/** '$1,000.00' or '$1,000' → 1000. */
+const dollars = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''));
+
+/**
+ * The games journey of issue 5: the seeded demo player (1,000.00 USD from the seed) signs in on the
+ * platform, opens Live Roulette from the home games list, places a bet, sees the balance change in the
+ * game and in the header, and finds the round in the game's history.
+ */
+describe('games: roulette from the home page', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    context = await browser.newContext(viewports.desktop);
+    page = await context.newPage();
+    errors = watchErrors(page);
+    await page.goto(server.platform);
+    await openAuthModal(page, 'Log in');
+    await dialog(page).getByLabel('Email').fill(email);
+    await dialog(page).getByLabel('Password', { exact: true }).fill(password);
+    await submitAuthForm(page, 'Log in');
+    await dialog(page)
+      .getByText('We sent a link to confirm your email, please check your spam box too')
+      .waitFor();
+    await page.goto(
+      linkIn(await waitForMessage(server.platform, email, (m) => /sign-in link/.test(m.subject ?? ''))),
+    );
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /Account menu of/ })
+      .waitFor();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const headerBalance = () =>
+    page.getByRole('banner').getByRole('button', { name: /USD/ }).first().textContent().then(dollars);
+
+  /** Waits for a betting window with at least `seconds` left, so the bet is not refused as late. */
+  async function bettingWindow(game: FrameLocator, seconds = 6) {
+    const deadline = Date.now() + 45_000;
+    while (Date.now() < deadline) {
+      const phase = await game.locator('.rt-phase__label').textContent();
+      const left = dollars(await game.locator('.rt-phase__time').textContent());
+      if (phase === 'Place your bets' && left >= seconds) return;
+      await page.waitForTimeout(500);
+    }
+    throw new Error('no betting window in 45 s');
+  }
+
+  it('opens roulette from the home list, takes a bet, moves the balance and lists the round', async () => {
+    await page.goto(`${server.platform}/`);
+    const list = page.locator('#games-list');
+    await list.scrollIntoViewIfNeeded();
+    const tile = list.getByRole('button', { name: /Live Roulette/ });
+    await tile.click();
+
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/game');
+    const url = new URL(page.url());
+    expect(url.searchParams.get('providerCodeName')).toBe('paws-studio');
+    expect(url.searchParams.get('title')).toBe('Live Roulette');
+    // The game screen locks page scroll.
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+
+    const frame = page.locator('iframe[title="Live Roulette"]');
+    await frame.waitFor();
+    expect(new URL((await frame.getAttribute('src')) ?? '').pathname).toBe('/studio/european-roulette.html');
+    const game = page.frameLocator('iframe[title="Live Roulette"]');
+    const frameBalance = () => game.locator('.balance__value').textContent().then(dollars);
+    await expect.poll(frameBalance, { timeout: 20_000 }).toBe(1000);
+    await expect.poll(headerBalance).toBe(1000);
+
+    await bettingWindow(game);
+    await game.getByRole('button', { name: 'Even', exact: true }).click();
+    await game.getByRole('button', { name: 'Place bets', exact: true }).click();
+
+    // The stake leaves the balance at once in the game, and the header follows through the frame's message.
+    await expect.poll(frameBalance, { timeout: 10_000 }).not.toBe(1000);
+    await expect.poll(headerBalance, { timeout: 10_000 }).not.toBe(1000);
+
+    // Once the wheel has spun, the round is in the game's own history with its stake.
+    await expect
+      .poll(
+        async () => {
+          await game.getByRole('button', { name: 'History' }).click();
+          const rounds = game.getByRole('dialog', { name: 'Your rounds' });
+          await rounds.waitFor();
+          await page.waitForTimeout(300);
+          const count = await rounds.locator('.history__item').filter({ hasText: 'Bet $1.00' }).count();
+          await rounds.getByRole('button', { name: 'Close' }).click();
+          return count;
+        },
+        { timeout: 45_000, interval: 2_000 },
+      )
+      .toBeGreaterThan(0);
+    // Settled: even money either came back doubled or was lost, and the header shows the same figure.
+    const settled = await frameBalance();
+    expect([999, 1001]).toContain(settled);
+    await expect.poll(headerBalance, { timeout: 10_000 }).toBe(settled);
+    expect(errors).toEqual([]);
+  });
+
+  it('on a phone the top panel comes down from its tab and folds away by itself', async () => {
+    const phone = await browser.newContext({
+      ...viewports.phone,
+      storageState: await context.storageState(),
+    });
+    const mobile = await phone.newPage();
+    try {
+      await mobile.goto(
+        `${server.platform}/game?gameCode=blackjack&providerCodeName=paws-studio&title=Blackjack`,
+      );
+      await mobile.locator('iframe[title="Blackjack"]').waitFor();
+      const panel = mobile.getByTestId('game-top-panel');
+      expect(await panel.getAttribute('data-open')).toBe('false');
+      await mobile.getByRole('button', { name: 'Show game menu' }).click();
+      await expect.poll(() => panel.getAttribute('data-open')).toBe('true');
+      await expect.poll(() => panel.getAttribute('data-open'), { timeout: 8_000 }).toBe('false');
+    } finally {
+      await phone.close();
+    }
+  });
+});
