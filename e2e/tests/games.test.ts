@@ -75,7 +75,7 @@ describe('games: roulette from the home page', () => {
     await page.goto(`${server.platform}/`);
     const list = page.locator('#games-list');
     await list.scrollIntoViewIfNeeded();
-    const tile = list.getByRole('button', { name: /Live Roulette/ });
+    const tile = list.getByRole('button', { name: 'Live Roulette PAWS Studio' });
     await tile.click();
 
     await expect.poll(() => new URL(page.url()).pathname).toBe('/game');
@@ -83,7 +83,7 @@ describe('games: roulette from the home page', () => {
     expect(url.searchParams.get('providerCodeName')).toBe('paws-studio');
     expect(url.searchParams.get('title')).toBe('Live Roulette');
     // The game screen locks page scroll.
-    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
 
     const frame = page.locator('iframe[title="Live Roulette"]');
     await frame.waitFor();
@@ -124,10 +124,11 @@ describe('games: roulette from the home page', () => {
   });
 
   it('on a phone the top panel comes down from its tab and folds away by itself', async () => {
-    const phone = await browser.newContext({
-      ...viewports.phone,
-      storageState: await context.storageState(),
-    });
+    // The desktop session moves to the phone; the desktop browser closes so that only one of them ever
+    // rotates the refresh token (two would look like token theft and end the session).
+    const storageState = await context.storageState();
+    await context.close();
+    const phone = await browser.newContext({ ...viewports.phone, storageState });
     const mobile = await phone.newPage();
     try {
       await mobile.goto(

@@ -85,7 +85,7 @@ describe('visitor shell journeys', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.vibe)).toBe('strategic-green');
     const green = await accent();
     await page.getByRole('button', { name: 'Change Vibe' }).click();
-    await page.getByRole('button', { name: 'Wild' }).click();
+    await page.getByRole('button', { name: 'Wild', exact: true }).click();
     await expect
       .poll(() => page.evaluate(() => document.documentElement.dataset.vibe))
       .toBe('aggressive-red');

@@ -1,4 +1,5 @@
 import '../styles/studio.css';
+import '../games/keno/keno.css';
 import './pages.css';
 import { rouletteColor } from '@paws/contracts/studio';
 import {

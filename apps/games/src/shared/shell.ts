@@ -7,6 +7,7 @@ import type { Fairness } from '@paws/contracts/studio';
 import {
   type StudioApiGameCode,
   type StudioRound,
+  studioBalanceResponseSchema,
   studioFairnessResponseSchema,
   studioGameInfoResponseSchema,
   studioRotateRequestSchema,
@@ -34,21 +35,30 @@ export class Wallet {
   currency = 'USD';
   balance: number | null = null;
   readonly el = h('div', { class: 'balance', 'aria-live': 'polite' });
-  readonly #target: Window | null;
+  readonly #target: Pick<Window, 'postMessage'> | null;
+  #posted: string | null = null;
   constructor(
-    target: Window | null = typeof window !== 'undefined' && window.parent !== window ? window.parent : null,
+    target: Pick<Window, 'postMessage'> | null = typeof window !== 'undefined' && window.parent !== window
+      ? window.parent
+      : null,
   ) {
     this.#target = target;
     this.#render();
   }
   set(balance: number, currency = this.currency) {
-    const changed = balance !== this.balance || currency !== this.currency;
     this.balance = balance;
     this.currency = currency;
     this.#render();
-    if (changed) this.#target?.postMessage({ type: 'paws:balance', currency, balance }, '*');
+    const key = `${currency}:${balance}`;
+    if (key === this.#posted) return;
+    this.#posted = key;
+    this.#target?.postMessage({ type: 'paws:balance', currency, balance }, '*');
   }
-  /** Show a balance that already has the stake taken off (before the server answers). */
+  /** Show a balance with the stake already taken off while the round plays out (not posted: not the server's figure). */
+  preview(balance: number) {
+    this.balance = balance;
+    this.#render();
+  }
   #render() {
     mount(
       this.el,
@@ -79,6 +89,8 @@ export interface GameContext {
   /** Record a finished (or progressing) round: balance, fairness nonce, host page. */
   afterRound(round: StudioRound, balance: number): void;
   setBalance(balance: number): void;
+  /** Ask the server for the balance (after a failed round that was previewed). */
+  refreshBalance(): Promise<void>;
   /** Show an error from a call (toasts the server's message, e.g. 'Insufficient funds'). */
   fail(error: unknown): void;
   /** Ask the player to open the game from the lobby (offline page). */
@@ -137,6 +149,16 @@ export async function startGame(
     setBalance(balance) {
       wallet.set(balance);
       api.remember({ balance });
+    },
+    async refreshBalance() {
+      if (!ctx.online) return;
+      try {
+        const res = await api.request('GET', '/balance', undefined, studioBalanceResponseSchema);
+        wallet.set(res.balance, res.currency);
+        api.remember({ balance: res.balance });
+      } catch {
+        /* keep what is shown */
+      }
     },
     fail(error) {
       const message = error instanceof Error ? error.message : 'Something went wrong';
@@ -217,6 +239,7 @@ export async function startGame(
       ctx.online = true;
       ctx.fairness = session.fairness;
       wallet.set(session.balance, session.currency);
+      void ctx.refreshBalance();
       // The stored copy may be old (a reload): refresh balance and seeds.
       api
         .request('GET', '/fairness', undefined, studioFairnessResponseSchema)

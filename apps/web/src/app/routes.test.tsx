@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { renderRoute } from '@/testing/render-route';
 
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 5_000 });
 
 describe('routes', () => {
   afterEach(() => {

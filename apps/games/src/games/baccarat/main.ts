@@ -125,7 +125,7 @@ void startGame('baccarat', (ctx: GameContext) => {
         studioRoundResponseSchema,
       );
       if (round.game !== 'baccarat') throw new Error('Unexpected round');
-      ctx.wallet.set(addDollars(ctx.wallet.balance ?? 0, -round.stake / 100));
+      ctx.wallet.preview(addDollars(ctx.wallet.balance ?? 0, -round.stake / 100));
       await reveal(round.result);
       ctx.afterRound(round, balance);
       lastBets = { ...bets };

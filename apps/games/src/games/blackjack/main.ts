@@ -152,13 +152,23 @@ void startGame('blackjack', async (ctx: GameContext) => {
       const net = payout - v.totalStake;
       mount(
         outcome,
-        net > 0 ? `You win ${formatCents(payout, ctx.wallet.currency)}` : net === 0 ? 'Push' : 'Dealer wins',
+        net > 0
+          ? `You win ${formatCents(payout, ctx.wallet.currency)}`
+          : net === 0
+            ? 'Push'
+            : v.hands.every((x) => x.bust)
+              ? 'Bust'
+              : 'Dealer wins',
         h(
           'small',
           null,
           v.dealer.blackjack
             ? 'Dealer has blackjack'
-            : `Dealer ${v.dealer.total > 21 ? 'busts' : `stands on ${v.dealer.total}`}`,
+            : v.hands.every((x) => x.bust)
+              ? 'Over 21'
+              : v.dealer.total > 21
+                ? 'Dealer busts'
+                : `Dealer stands on ${v.dealer.total}`,
         ),
       );
       outcome.className = `outcome${net > 0 ? ' outcome--win' : ''}`;

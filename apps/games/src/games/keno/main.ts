@@ -171,7 +171,7 @@ void startGame('loto', (ctx: GameContext) => {
     try {
       const { round, balance } = await ctx.api.request('POST', '/loto/play', body, studioRoundResponseSchema);
       if (round.game !== 'loto') throw new Error('Unexpected round');
-      ctx.wallet.set(Math.round(((ctx.wallet.balance ?? 0) - round.stake / 100) * 100) / 100);
+      ctx.wallet.preview(Math.round(((ctx.wallet.balance ?? 0) - round.stake / 100) * 100) / 100);
       await animateDraw(round.result);
       last = round.result;
       ctx.afterRound(round, balance);

@@ -215,7 +215,7 @@ void startGame('wild-paws', (ctx: GameContext) => {
     ctx.sound.click();
     try {
       const pending = ctx.api.request('POST', '/wild-paws/spin', body, studioRoundResponseSchema);
-      if (fund === 'cash') ctx.wallet.set(addDollars(ctx.wallet.balance ?? 0, -stake));
+      if (fund === 'cash') ctx.wallet.preview(addDollars(ctx.wallet.balance ?? 0, -stake));
       const { round, balance } = await pending;
       if (round.game !== 'wild-paws') throw new Error('Unexpected round');
       const r = round.result;
@@ -258,10 +258,7 @@ void startGame('wild-paws', (ctx: GameContext) => {
         freeSpinsLeft = 0;
         toast('You have no free spins', 'info');
       } else ctx.fail(error);
-      if (fund === 'cash' && ctx.online) {
-        const b = ctx.api.session?.balance;
-        if (typeof b === 'number') ctx.wallet.set(b);
-      }
+      if (fund === 'cash') await ctx.refreshBalance();
     } finally {
       busy = false;
       paintControls();

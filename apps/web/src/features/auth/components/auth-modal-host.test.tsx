@@ -1,8 +1,12 @@
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
 import { mockApi } from '../testing/mock-api';
+
+// Route-level renders load lazy chunks; a busy machine needs more than the default second.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -19,6 +23,7 @@ describe('auth modal in the page wrapper', () => {
     const user = userEvent.setup();
     const { router } = await renderRoute('/faq');
     await user.click(await screen.findByRole('button', { name: 'Create account' }));
+    
     expect(await screen.findByRole('heading', { name: 'Create account', level: 2 })).toBeInTheDocument();
     expect(router.state.location.state).toEqual({ authModal: 'register' });
     expect(router.state.location.pathname).toBe('/faq');

@@ -1,5 +1,5 @@
 import { authMessages, authServerMessages } from '@paws/contracts/auth';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStatusQueryOptions } from '../api/auth-status';
@@ -23,6 +23,10 @@ async function open(mode: 'login' | 'register' = 'login') {
   const view = await renderWithProviders(<AuthModal initialMode={mode} onClose={onClose} />);
   return { ...view, user, onClose };
 }
+
+// Route-level renders load lazy chunks; a busy machine needs more than the default second.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
