@@ -34,6 +34,8 @@ const MIGRATION_LOCK = 7_281_004;
 export function createDatabase(options: { url?: string; dataDir?: string | null }): Database {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 20 });
+    // An idle client whose connection drops (server restart, database dropped) must not crash the process.
+    pool.on('error', (err) => console.warn(`database pool: ${err.message}`));
     const db = drizzlePg(pool, { schema, casing }) as unknown as Db;
     return {
       db,

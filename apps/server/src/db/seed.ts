@@ -4,7 +4,6 @@ import { seedCatalog } from '../modules/catalog/seed.ts';
 import { createIdentityRepository } from '../modules/identity/repository.ts';
 import { seedIdentity } from '../modules/identity/seed.ts';
 import { createWalletService } from '../modules/wallet/service.ts';
-import { seedWalletProviders } from '../modules/wallet/signature.ts';
 import type { Db } from './client.ts';
 
 /**
@@ -12,7 +11,6 @@ import type { Db } from './client.ts';
  * so starting twice (or two processes at once) duplicates nothing. Modules add their steps here.
  */
 const steps: Array<{ name: string; run: (db: Db) => Promise<void> }> = [
-  { name: 'wallet providers', run: seedWalletProviders },
   { name: 'identity: demo player and manager', run: seedIdentity },
   { name: 'catalog: the studio and its games', run: seedCatalog },
   { name: 'wallet: demo player starting balance', run: seedDemoFunds },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { walletRoutes } from './routes.ts';
 import { createWalletService, type WalletService } from './service.ts';
+import { seedWalletProviders } from './signature.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,6 +15,8 @@ export const wallet = fp(
   async (app: FastifyInstance) => {
     const service = createWalletService({ db: app.database.db });
     await service.ready();
+    // Our own studio is part of the product, not demo data: its provider row exists in every deployment.
+    await seedWalletProviders(app.database.db);
     app.decorate('wallet', service);
     await app.register(walletRoutes, {
       prefix: '/api/wallet',
