@@ -90,7 +90,7 @@ void startGame('video-poker', async (ctx: GameContext) => {
     mount(
       cardsEl,
       cards.map((code, i) => {
-        const isHeld = held[i] === true;
+        const isHeld = held[i] === true && phase() === 'dealt';
         return h(
           'button',
           {

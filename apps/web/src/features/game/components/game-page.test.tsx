@@ -1,5 +1,5 @@
 import type { Game } from '@paws/contracts/catalog';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '@/config/runtime-config';
@@ -7,6 +7,9 @@ import { mockApi } from '@/features/auth/testing/mock-api';
 import { renderRoute, testRuntimeConfig } from '@/testing/render-route';
 import { BALANCE_MESSAGE_TYPE } from '../hooks/use-balance-messages';
 import { TOP_PANEL_AUTO_CLOSE_MS } from '../hooks/use-top-panel';
+
+// The screen is a lazy route: its first render waits for the chunk, slow on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,6 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '@/config/runtime-config';
@@ -16,27 +15,24 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+/** The opener the probe last rendered. */
+let opener: ReturnType<typeof useOpenGame> | undefined;
+function Probe() {
+  opener = useOpenGame();
+  return null;
+}
+
 /** The hook inside a router at `path`; returns the router so the test can read where it went. */
 function setup(path: string, { isPlatform }: { isPlatform: boolean }) {
   setRuntimeConfig({ ...testRuntimeConfig, isPlatform });
   const queryClient = createQueryClient();
-  let open: ReturnType<typeof useOpenGame> | undefined;
-  function Probe() {
-    open = useOpenGame();
-    return null;
-  }
-  const router = createMemoryRouter(
-    [
-      { path: '/', element: <Probe /> },
-      { path: '*', element: <Probe /> },
-    ],
-    { initialEntries: [path] },
+  const router = createMemoryRouter([{ path: '*', element: <Probe /> }], { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
   );
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-  );
-  renderHook(() => null, { wrapper: () => wrapper({ children: <RouterProvider router={router} /> }) });
-  return { router, open: () => open as ReturnType<typeof useOpenGame>, queryClient };
+  return { router, open: () => opener as ReturnType<typeof useOpenGame>, queryClient };
 }
 
 function gamesList() {
@@ -89,7 +85,9 @@ describe('useOpenGame (000 §4)', () => {
   });
 
   it('with a game on the landing app, signed out: the login modal through the navigation state', async () => {
-    mockApi({ 'POST /auth/refresh-tokens': { status: 401, body: { statusCode: 401, message: 'Unauthorized' } } });
+    mockApi({
+      'POST /auth/refresh-tokens': { status: 401, body: { statusCode: 401, message: 'Unauthorized' } },
+    });
     const { open, router, queryClient } = setup('/', { isPlatform: false });
     await act(() => queryClient.fetchQuery({ queryKey: ['auth'], queryFn: () => 401 as const }));
     await act(() => open()(roulette));
