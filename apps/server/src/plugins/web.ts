@@ -46,6 +46,8 @@ export const web = fp(
         root: webDist,
         wildcard: false,
         index: false,
+        // The build writes .br and .gz beside every asset; the best one the browser accepts is sent.
+        preCompressed: true,
         setHeaders(reply, path) {
           reply.header(
             'cache-control',

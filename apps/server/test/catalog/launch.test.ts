@@ -1,11 +1,14 @@
 import { demoAccounts } from '@paws/contracts/auth';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../../src/db/seed.ts';
+import { gameProviders, games } from '../../src/modules/catalog/schema.ts';
 import { createIdentityRepository } from '../../src/modules/identity/repository.ts';
 import { browser, LANDING_HOST, PLATFORM_HOST } from '../identity/helpers.ts';
 import {
   CATALOG,
   type CatalogTestApp,
+  codesOf,
   createCatalogTestApp,
   fakeProvider,
   gamesOf,
@@ -87,6 +90,30 @@ describe('POST /catalog/game/url', () => {
     expect(provider.statusCode).toBe(404);
     expect(provider.json()).toMatchObject({ statusCode: 404, field: 'providerCodeName' });
     expect(fake.calls.length).toBe(before);
+  });
+
+  it('treats a disabled game as unknown, and a provider without an adapter here as unavailable (503)', async () => {
+    const db = ctx.app.database.db;
+    await db.update(games).set({ enabled: false }).where(eq(games.gameCode, 'baccarat'));
+    await db.insert(gameProviders).values({ code: 'ghost', name: 'Ghost Gaming' });
+    await db.insert(games).values({
+      providerCode: 'ghost',
+      gameCode: 'ghost-slot',
+      name: 'Ghost Slot',
+      category: 'SLOTS',
+      kind: 'SLOTS',
+      imageUrl: '/games/wild-paws.svg',
+    });
+    const b = await signedInPlayer(ctx);
+    const disabled = await b.post(URL_PATH, { gameCode: 'baccarat', providerCodeName: 'paws-studio' });
+    expect(disabled.statusCode).toBe(404);
+    expect(disabled.json()).toMatchObject({ field: 'gameCode' });
+    expect(codesOf((await b.get(CATALOG)).body)).not.toContain('baccarat');
+    // Another provider's games are rows: listed at once, launchable once its adapter is registered.
+    expect(codesOf((await b.get(`${CATALOG}?provider=ghost`)).body)).toEqual(['ghost-slot']);
+    const ghost = await b.post(URL_PATH, { gameCode: 'ghost-slot', providerCodeName: 'ghost' });
+    expect(ghost.statusCode).toBe(503);
+    await db.update(games).set({ enabled: true }).where(eq(games.gameCode, 'baccarat'));
   });
 
   it('refuses a body without the fields with a 400', async () => {
