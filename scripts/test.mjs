@@ -2,7 +2,7 @@
 // `npm test`: typecheck, lint, unit, integration and end-to-end tests, in that order.
 // Stops at the first failing step and exits non-zero; prints one closing line with the test counts.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,14 @@ const only = process.argv.slice(2);
 
 const vitest = (workspace, name) => ({
   name,
-  command: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(reports, `${name}.json`)}`],
+  command: [
+    'npx',
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${join(reports, `${name}.json`)}`,
+  ],
   cwd: join(root, workspace),
   report: join(reports, `${name}.json`),
 });
@@ -38,7 +45,9 @@ for (const step of steps) {
     passed += report.numPassedTests ?? 0;
     failed += report.numFailedTests ?? 0;
   }
-  console.log(`◀ ${step.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `◀ ${step.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (result.status !== 0) {
     console.log(`\n${passed} passed, ${Math.max(failed, 1)} failed`);
     process.exit(result.status ?? 1);

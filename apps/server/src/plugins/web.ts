@@ -44,7 +44,6 @@ export const web = fp(
     if (hasWeb) {
       await app.register(fastifyStatic, {
         root: webDist,
-        wildcard: false,
         index: false,
         // The build writes .br and .gz beside every asset; the best one the browser accepts is sent.
         preCompressed: true,

@@ -110,6 +110,12 @@ describe('sessions', () => {
     expect((await refresh(b)).statusCode).toBe(401);
   });
 
+  it('a refresh probe without cookies answers 401 and clears nothing', async () => {
+    const res = await browser(ctx.app).post(`${ID}/auth/refresh-tokens`);
+    expect(res.statusCode).toBe(401);
+    expect(res.cookies).toEqual([]);
+  });
+
   it('logout revokes the session: the access token stops working at once', async () => {
     const b = await signedIn();
     const copy = browser(ctx.app, LANDING_HOST, b.jar.clone());

@@ -203,11 +203,14 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
+      const presented = request.cookies[REFRESH_TOKEN_COOKIE];
       try {
-        const tokens = await identity.refresh(request.cookies[REFRESH_TOKEN_COOKIE], clientOf(request));
+        const tokens = await identity.refresh(presented, clientOf(request));
         setSessionCookies(reply, env, tokens, now());
       } catch (error) {
-        clearSessionCookies(reply, env);
+        // Clear only what this request brought: a probe without cookies must not wipe a session
+        // that a parallel verify call is setting.
+        if (presented) clearSessionCookies(reply, env);
         throw error;
       }
       return reply.status(201).send({ success: true as const });

@@ -23,7 +23,7 @@ describe('auth modal in the page wrapper', () => {
     const user = userEvent.setup();
     const { router } = await renderRoute('/faq');
     await user.click(await screen.findByRole('button', { name: 'Create account' }));
-    
+
     expect(await screen.findByRole('heading', { name: 'Create account', level: 2 })).toBeInTheDocument();
     expect(router.state.location.state).toEqual({ authModal: 'register' });
     expect(router.state.location.pathname).toBe('/faq');
