@@ -8,8 +8,10 @@ import { PageWrapper } from '@/components/layout/page-wrapper';
 import { FromPwaNotice } from '@/components/ui/from-pwa-notice';
 import { PageSpinner } from '@/components/ui/spinner';
 import { AuthModalHost } from '@/features/auth/components/auth-modal-host';
+import { useOpenGame } from '@/features/game/hooks/use-open-game';
 import { GameSearch } from '@/features/home/components/game-search';
 import { requestNotificationPermission } from '@/lib/browser-notifications';
+import { OpenGameProvider } from '@/lib/open-game';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { HeaderActions } from './header-actions';
 import { isRouteHandle } from './route-handle';
@@ -31,20 +33,23 @@ export function RootLayout() {
   useEffect(() => {
     void requestNotificationPermission();
   }, []);
+  const openGame = useOpenGame();
   return (
-    <PageWrapper modals={<AuthModalHost />} overlays={<FromPwaNotice />}>
-      <a href="#main" className="skip-link">
-        {t('common.skipToContent')}
-      </a>
-      <Header actions={<HeaderActions />} search={<GameSearch />} />
-      <main id="main" tabIndex={-1} className="container">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <Footer />
-      <BottomNav />
-      <ScrollRestoration />
-    </PageWrapper>
+    <OpenGameProvider value={openGame}>
+      <PageWrapper modals={<AuthModalHost />} overlays={<FromPwaNotice />}>
+        <a href="#main" className="skip-link">
+          {t('common.skipToContent')}
+        </a>
+        <Header actions={<HeaderActions />} search={<GameSearch />} />
+        <main id="main" tabIndex={-1} className="container">
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Footer />
+        <BottomNav />
+        <ScrollRestoration />
+      </PageWrapper>
+    </OpenGameProvider>
   );
 }

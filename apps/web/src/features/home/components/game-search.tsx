@@ -1,11 +1,9 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
 import { SearchBox } from '@/components/ui/search-box';
 import { Spinner } from '@/components/ui/spinner';
-import { useRuntimeConfig } from '@/config/runtime-config';
+import { useOpenGameAction } from '@/lib/open-game';
 import { useCatalog } from '../api/get-catalog';
-import { openGame } from '../utils/open-game';
 import styles from './game-search.module.css';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -26,9 +24,7 @@ function useDebounced<T>(value: T, delay: number): T {
  */
 export function GameSearch({ className }: { className?: string }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const config = useRuntimeConfig();
+  const openGame = useOpenGameAction();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -53,7 +49,7 @@ export function GameSearch({ className }: { className?: string }) {
     if (!game) return;
     setOpen(false);
     setText('');
-    openGame(game, { navigate, config, pathname });
+    void openGame(game);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown') {

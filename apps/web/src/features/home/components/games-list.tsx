@@ -6,10 +6,9 @@ import { CloseIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { GAMES_LIST_ANCHOR } from '@/config/paths';
-import { useRuntimeConfig } from '@/config/runtime-config';
 import { isApiClientError } from '@/lib/api-client';
+import { useOpenGameAction } from '@/lib/open-game';
 import { type Game, useCatalog } from '../api/get-catalog';
-import { openGame } from '../utils/open-game';
 import styles from './games-list.module.css';
 
 /** Spec 000 §9: the list loads when 80% visible; names are cut at 15 characters on tiles. */
@@ -82,7 +81,7 @@ export function GamesList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const config = useRuntimeConfig();
+  const openGame = useOpenGameAction();
   const [params, setParams] = useSearchParams();
   const kind = params.get('kind');
   const provider = params.get('provider') ?? undefined;
@@ -122,7 +121,7 @@ export function GamesList() {
     next.delete('provider');
     setParams(next, { preventScrollReset: true });
   };
-  const open = (game: Game) => openGame(game, { navigate, config, pathname: location.pathname });
+  const open = (game: Game) => void openGame(game);
   const games = data ?? [];
   const filterLabel = isKind(kind)
     ? t(`bottomNav.${kindKeys[kind]}`)
