@@ -21,6 +21,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { type IdentityModuleOptions, identityModule } from './modules/identity/plugin.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
 import { createOutboxService, type OutboxService } from './modules/outbox/service.ts';
+import { payments } from './modules/payments/plugin.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { studio } from './modules/studio/plugin.ts';
 import { wallet } from './modules/wallet/plugin.ts';
@@ -118,6 +119,7 @@ export async function buildApp({ env, database, logger, identity }: BuildOptions
   // Routes.
   await app.register(healthRoutes);
   await app.register(identityModule, identity ?? {});
+  await app.register(payments);
   await app.register(platformRoutes, { prefix: serviceBasePaths.platform });
   await app.register(studio);
   await app.register(catalogRoutes, { prefix: serviceBasePaths.platform });

@@ -3,5 +3,6 @@
 export * from '../modules/catalog/schema.ts';
 export * from '../modules/identity/schema.ts';
 export * from '../modules/outbox/schema.ts';
+export * from '../modules/payments/schema.ts';
 export * from '../modules/studio/schema.ts';
 export * from '../modules/wallet/schema.ts';

@@ -2,9 +2,12 @@ import { userDataSchema } from '@paws/contracts/profile';
 import { currencies } from '@paws/contracts/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userOf } from '../../plugins/authenticate.ts';
+import { historyRoutes } from './history.ts';
 
 /** The platform service: the signed-in player's data with the wallet's balances (the catalogue has its own routes). */
 export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(historyRoutes);
+
   app.get(
     '/profile/user-data',
     {

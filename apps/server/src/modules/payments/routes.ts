@@ -1,0 +1,54 @@
+import { apiErrorSchema } from '@paws/contracts/errors';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  paymentHeadersSchema,
+  paymentRequestSchema,
+  paymentResponseSchema,
+} from '@paws/contracts/payments';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userOf } from '../../plugins/authenticate.ts';
+
+/** POST /users/deposit and /users/withdraw (platform service). */
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const schema = (summary: string) => ({
+    tags: ['platform'],
+    summary,
+    body: paymentRequestSchema,
+    headers: paymentHeadersSchema,
+    response: { 201: paymentResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+  });
+
+  app.post(
+    '/users/deposit',
+    {
+      onRequest: app.authenticate,
+      schema: schema('Deposit dollars through the payment provider (the sandbox settles at once)'),
+    },
+    async (request, reply) => {
+      const result = await app.payments.deposit({
+        userId: userOf(request).id,
+        amount: request.body.amount,
+        paymentMethod: request.body.paymentMethod,
+        idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
+      });
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.post(
+    '/users/withdraw',
+    {
+      onRequest: app.authenticate,
+      schema: schema('Withdraw dollars: held at once (PENDING), then settled or declined by the provider'),
+    },
+    async (request, reply) => {
+      const result = await app.payments.withdraw({
+        userId: userOf(request).id,
+        amount: request.body.amount,
+        paymentMethod: request.body.paymentMethod,
+        idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
+      });
+      return reply.status(201).send(result);
+    },
+  );
+};

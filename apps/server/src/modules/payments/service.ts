@@ -1,0 +1,385 @@
+import { randomUUID } from 'node:crypto';
+import type { HistoryQuery } from '@paws/contracts/history';
+import { parseHistoryDate } from '@paws/contracts/history';
+import {
+  type BalanceTransaction,
+  type PaymentMethod,
+  type PaymentResponse,
+  type PaymentType,
+  paymentMessages,
+} from '@paws/contracts/payments';
+import { type CurrencyCode, fromMinor, toMinor } from '@paws/contracts/wallet';
+import { and, count, desc, eq, gte, lte } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import { isWalletError } from '../wallet/errors.ts';
+import type { WalletService } from '../wallet/service.ts';
+import { createSandboxPaymentProvider, type PaymentInput, type PaymentProvider } from './provider.ts';
+import { balanceTransactions } from './schema.ts';
+
+/** How long the sandbox takes to settle a payout. */
+export const DEFAULT_SETTLE_DELAY_MS = 5_000;
+/** How often every process looks for payouts left pending (e.g. by a process that stopped). */
+export const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
+/** Deposits and withdrawals are in real money only. */
+const CURRENCY: CurrencyCode = 'USD';
+
+export interface PaymentsServiceOptions {
+  db: Db;
+  wallet: WalletService;
+  provider?: PaymentProvider;
+  settleDelayMs?: number;
+  sweepIntervalMs?: number;
+  log?: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+export interface PaymentCommand {
+  userId: string;
+  /** Decimal dollars, > 0, at most 2 places (validated at the edge). */
+  amount: number;
+  paymentMethod: PaymentMethod;
+  idempotencyKey?: string;
+}
+
+type Row = typeof balanceTransactions.$inferSelect;
+
+export function toBalanceTransaction(row: Row): BalanceTransaction {
+  const currencyCode = row.currencyCode as CurrencyCode;
+  return {
+    id: row.id,
+    amount: fromMinor(row.amount, currencyCode),
+    currencyCode,
+    paymentMethod: row.paymentMethod,
+    type: row.type,
+    createdAt: row.createdAt.toISOString(),
+    status: row.status,
+  };
+}
+
+/**
+ * Deposits and withdrawals through a payment provider (the sandbox by default). The payment's row and its
+ * ledger movement are written in one database transaction, keyed by the row's id, so nothing moves twice.
+ */
+export function createPaymentsService(options: PaymentsServiceOptions) {
+  const { db, wallet } = options;
+  const provider = options.provider ?? createSandboxPaymentProvider();
+  const now = options.now ?? (() => new Date());
+  let settleDelayMs = options.settleDelayMs ?? DEFAULT_SETTLE_DELAY_MS;
+  const timers = new Set<NodeJS.Timeout>();
+  const inFlight = new Set<Promise<unknown>>();
+  let sweeper: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  function minorOf(amount: number) {
+    const minor = toMinor(amount, CURRENCY);
+    if (minor === null || minor <= 0) throw badRequest(paymentMessages.amountPlaces, 'amount');
+    return minor;
+  }
+
+  async function usdBalance(userId: string) {
+    return fromMinor(await wallet.balanceOf(userId, CURRENCY), CURRENCY);
+  }
+
+  async function findByKey(userId: string, key: string) {
+    const [row] = await db
+      .select()
+      .from(balanceTransactions)
+      .where(and(eq(balanceTransactions.userId, userId), eq(balanceTransactions.idempotencyKey, key)));
+    return row;
+  }
+
+  /** The first result for a repeated Idempotency-Key; refused when the key came with another request. */
+  async function replay(
+    userId: string,
+    key: string,
+    request: { type: PaymentType; amount: number; method: PaymentMethod },
+  ): Promise<PaymentResponse | null> {
+    const row = await findByKey(userId, key);
+    if (!row) return null;
+    if (row.type !== request.type || row.amount !== request.amount || row.paymentMethod !== request.method) {
+      throw conflict(paymentMessages.idempotencyMismatch);
+    }
+    return { transaction: toBalanceTransaction(row), balance: await usdBalance(userId) };
+  }
+
+  const inputOf = (row: Row): PaymentInput => ({
+    paymentId: row.id,
+    userId: row.userId,
+    currency: row.currencyCode as CurrencyCode,
+    amount: row.amount,
+    method: row.paymentMethod,
+  });
+
+  async function deposit(command: PaymentCommand): Promise<PaymentResponse> {
+    const amount = minorOf(command.amount);
+    const request = { type: 'DEPOSIT' as const, amount, method: command.paymentMethod };
+    const key = command.idempotencyKey;
+    if (key) {
+      const prior = await replay(command.userId, key, request);
+      if (prior) return prior;
+    }
+    // The row is written first (claiming the key), so a crash after the capture leaves a trace to reconcile.
+    const [row] = await db
+      .insert(balanceTransactions)
+      .values({
+        id: randomUUID(),
+        userId: command.userId,
+        amount,
+        currencyCode: CURRENCY,
+        paymentMethod: command.paymentMethod,
+        type: 'DEPOSIT',
+        status: 'PENDING',
+        provider: provider.code,
+        idempotencyKey: key ?? null,
+        createdAt: now(),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) {
+      const prior = key ? await replay(command.userId, key, request) : null;
+      if (!prior) throw new Error('Payment row not written');
+      return prior;
+    }
+    let reference: string;
+    try {
+      ({ reference } = await provider.deposit(inputOf(row)));
+    } catch (err) {
+      options.log?.warn({ err, paymentId: row.id }, 'deposit refused by the payment provider');
+      await db
+        .update(balanceTransactions)
+        .set({ status: 'DECLINED' })
+        .where(eq(balanceTransactions.id, row.id));
+      throw new AppError(402, 'Payment declined', 'paymentMethod');
+    }
+    return db.transaction(async (tx) => {
+      const moved = await wallet.deposit(
+        {
+          userId: command.userId,
+          currency: CURRENCY,
+          amount,
+          key: row.id,
+          metadata: { paymentId: row.id, provider: provider.code },
+        },
+        tx,
+      );
+      const [done] = await tx
+        .update(balanceTransactions)
+        .set({ status: 'COMPLETED', providerReference: reference })
+        .where(eq(balanceTransactions.id, row.id))
+        .returning();
+      return { transaction: toBalanceTransaction(done ?? row), balance: fromMinor(moved.balance, CURRENCY) };
+    });
+  }
+
+  async function withdraw(command: PaymentCommand): Promise<PaymentResponse> {
+    const amount = minorOf(command.amount);
+    const request = { type: 'WITHDRAW' as const, amount, method: command.paymentMethod };
+    const key = command.idempotencyKey;
+    if (key) {
+      const prior = await replay(command.userId, key, request);
+      if (prior) return prior;
+    }
+    let held: { row: Row; balance: number } | null;
+    try {
+      // The row and the hold commit together: a refused hold leaves no row.
+      held = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(balanceTransactions)
+          .values({
+            id: randomUUID(),
+            userId: command.userId,
+            amount,
+            currencyCode: CURRENCY,
+            paymentMethod: command.paymentMethod,
+            type: 'WITHDRAW',
+            status: 'PENDING',
+            provider: provider.code,
+            idempotencyKey: key ?? null,
+            createdAt: now(),
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!row) return null;
+        const hold = await wallet.withdrawHold(
+          {
+            userId: command.userId,
+            currency: CURRENCY,
+            amount,
+            key: row.id,
+            metadata: { paymentId: row.id, provider: provider.code },
+          },
+          tx,
+        );
+        return { row, balance: hold.balance };
+      });
+    } catch (err) {
+      if (isWalletError(err, 'INSUFFICIENT_FUNDS'))
+        throw badRequest(paymentMessages.insufficientFunds, 'amount');
+      throw err;
+    }
+    if (!held) {
+      const prior = key ? await replay(command.userId, key, request) : null;
+      if (!prior) throw new Error('Payment row not written');
+      return prior;
+    }
+    let { row } = held;
+    try {
+      const { reference } = await provider.requestPayout(inputOf(row));
+      const [updated] = await db
+        .update(balanceTransactions)
+        .set({ providerReference: reference })
+        .where(eq(balanceTransactions.id, row.id))
+        .returning();
+      row = updated ?? row;
+      schedule(row.id);
+    } catch (err) {
+      options.log?.warn({ err, paymentId: row.id }, 'payout refused by the payment provider');
+      await finish(row.id, 'DECLINED');
+      const [declined] = await db
+        .select()
+        .from(balanceTransactions)
+        .where(eq(balanceTransactions.id, row.id));
+      return { transaction: toBalanceTransaction(declined ?? row), balance: await usdBalance(row.userId) };
+    }
+    return { transaction: toBalanceTransaction(row), balance: fromMinor(held.balance, CURRENCY) };
+  }
+
+  /** Settles (COMPLETED) or releases (DECLINED) a pending withdrawal's hold, once, with its row. */
+  async function finish(paymentId: string, outcome: 'COMPLETED' | 'DECLINED') {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(balanceTransactions)
+        .where(and(eq(balanceTransactions.id, paymentId), eq(balanceTransactions.status, 'PENDING')))
+        .for('update');
+      if (!row) return false;
+      if (outcome === 'COMPLETED') await wallet.withdrawSettle({ holdKey: paymentId }, tx);
+      else await wallet.withdrawRelease({ holdKey: paymentId }, tx);
+      await tx
+        .update(balanceTransactions)
+        .set({ status: outcome })
+        .where(eq(balanceTransactions.id, paymentId));
+      return true;
+    });
+  }
+
+  /** Asks the provider for a pending payout's outcome and applies it; still pending: asks again later. */
+  async function settle(paymentId: string) {
+    const [row] = await db.select().from(balanceTransactions).where(eq(balanceTransactions.id, paymentId));
+    if (row?.type !== 'WITHDRAW' || row.status !== 'PENDING') return;
+    const outcome = await provider.payoutStatus({ ...inputOf(row), reference: row.providerReference });
+    if (outcome === 'PENDING') schedule(paymentId);
+    else await finish(paymentId, outcome);
+  }
+
+  function track<T>(promise: Promise<T>) {
+    inFlight.add(promise);
+    void promise.finally(() => inFlight.delete(promise)).catch(() => {});
+    return promise;
+  }
+
+  function schedule(paymentId: string, delay = settleDelayMs) {
+    if (closed) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      track(
+        settle(paymentId).catch((err) =>
+          options.log?.error({ err, paymentId }, 'withdrawal settlement failed'),
+        ),
+      );
+    }, delay);
+    timer.unref();
+    timers.add(timer);
+  }
+
+  /** Settles every withdrawal pending for longer than the settle delay (run at start and periodically). */
+  async function sweep() {
+    const due = new Date(now().getTime() - settleDelayMs);
+    const rows = await db
+      .select({ id: balanceTransactions.id })
+      .from(balanceTransactions)
+      .where(
+        and(
+          eq(balanceTransactions.status, 'PENDING'),
+          eq(balanceTransactions.type, 'WITHDRAW'),
+          lte(balanceTransactions.createdAt, due),
+        ),
+      )
+      .orderBy(balanceTransactions.createdAt);
+    let settled = 0;
+    for (const { id } of rows) {
+      if (closed) break;
+      try {
+        await track(settle(id));
+        settled++;
+      } catch (err) {
+        options.log?.error({ err, paymentId: id }, 'withdrawal settlement failed');
+      }
+    }
+    return settled;
+  }
+
+  function startSweeper(intervalMs = options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS) {
+    if (closed || sweeper) return;
+    sweeper = setInterval(() => {
+      void sweep().catch((err) => options.log?.error({ err }, 'withdrawal sweep failed'));
+    }, intervalMs);
+    sweeper.unref();
+  }
+
+  /** The player's deposits and withdrawals, newest first. */
+  async function history(userId: string, query: HistoryQuery) {
+    const from = parseHistoryDate(query.dateFrom, 'from');
+    const to = parseHistoryDate(query.dateTo, 'to');
+    const where = and(
+      eq(balanceTransactions.userId, userId),
+      from ? gte(balanceTransactions.createdAt, from) : undefined,
+      to ? lte(balanceTransactions.createdAt, to) : undefined,
+    );
+    const offset = (query.page - 1) * query.limit;
+    const rows = await db
+      .select()
+      .from(balanceTransactions)
+      .where(where)
+      .orderBy(desc(balanceTransactions.createdAt), desc(balanceTransactions.id))
+      .limit(query.limit)
+      .offset(offset);
+    const [total] = await db.select({ count: count() }).from(balanceTransactions).where(where);
+    const all = total?.count ?? 0;
+    return {
+      balanceTransactions: rows.map(toBalanceTransaction),
+      count: all,
+      hasMore: offset + rows.length < all,
+    };
+  }
+
+  return {
+    provider,
+    deposit,
+    withdraw,
+    history,
+    sweep,
+    startSweeper,
+    /** Settles one pending withdrawal now (what the timer does). */
+    settle: (paymentId: string) => track(settle(paymentId)),
+    /** How long a payout stays pending before it is settled; for tests and operators. */
+    setSettleDelay(ms: number) {
+      settleDelayMs = ms;
+    },
+    get settleDelayMs() {
+      return settleDelayMs;
+    },
+    /** Stops the timers and waits for settlements under way. */
+    async close() {
+      closed = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      if (sweeper) clearInterval(sweeper);
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
