@@ -455,6 +455,8 @@ export function createRouletteTable({
       if (r.rows[0]?.locked) {
         lockClient = client;
         client.on('error', (err) => {
+          // After stop() the client is back in the pool and no longer ours to release.
+          if (lockClient !== client) return;
           log.error({ err }, 'roulette driver lost its database connection');
           driving = false;
           lockClient = undefined;
