@@ -45,7 +45,11 @@ export default defineConfig({
         // Libraries change far less often than app code: a separate chunk stays cached across releases.
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: /[\\/]node_modules[\\/](?!zod[\\/]|react-hook-form[\\/])/, priority: 2 },
+            {
+              name: 'vendor',
+              test: /[\\/]node_modules[\\/](?!zod[\\/]|react-hook-form[\\/]|qrcode[\\/]|dijkstrajs[\\/]|pngjs[\\/])/,
+              priority: 2,
+            },
             // Form and schema libraries serve lazy modals and screens only: kept out of the entry's vendor chunk.
             { name: 'forms', test: /[\\/]node_modules[\\/](zod|react-hook-form)[\\/]/, priority: 1 },
           ],

@@ -98,7 +98,7 @@ describe('visitor shell journeys', () => {
       .toBe('aggressive-red');
   });
 
-  it('searches the catalogue from the header (seed-free)', async () => {
+  it('searches the catalogue from the header; a visitor opening a result is asked to log in', async () => {
     await open('/faq');
     const catalogue = await fetch(`${server.landing}/api/platform/catalog`);
     const games: { name: string }[] = catalogue.ok ? await catalogue.json() : [];
@@ -117,8 +117,10 @@ describe('visitor shell journeys', () => {
       await box.fill(first.name);
       const option = page.getByRole('option', { name: new RegExp(first.name) }).first();
       await option.click();
-      await expect.poll(() => new URL(page.url()).pathname).toBe('/game');
-      expect(new URL(page.url()).searchParams.get('title')).toBe(first.name);
+      // On the landing app a visitor who opens a game is asked to log in (spec 000 §4).
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
+      await expect.poll(() => page.getByRole('dialog').getByLabel('Email').count()).toBe(1);
+      expect(new URL(page.url()).pathname).toBe('/faq');
     }
   });
 

@@ -1,0 +1,118 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, mockApi } from '@/features/auth/testing/mock-api';
+import { renderWithProviders } from '@/features/auth/testing/render';
+import { sanitizeAmount } from '../utils/amount';
+import { PaymentModal } from './payment-modal';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const ok = { status: 201, body: { transaction: { id: 't1' }, balance: 125 } };
+
+async function setup(initialOperation: 'deposit' | 'withdraw' = 'deposit') {
+  const onClose = vi.fn();
+  const user = userEvent.setup();
+  const view = await renderWithProviders(
+    <PaymentModal open onClose={onClose} initialOperation={initialOperation} />,
+  );
+  const amount = screen.getByLabelText('Amount');
+  const submit = () =>
+    screen.getByRole('button', { name: initialOperation === 'deposit' ? 'Deposit' : 'Withdraw' });
+  return { user, onClose, amount, submit, ...view };
+}
+
+describe('sanitizeAmount', () => {
+  it('keeps digits and the first decimal point only', () => {
+    expect(sanitizeAmount('1a2b.3.4')).toBe('12.34');
+    expect(sanitizeAmount('-5,5')).toBe('55');
+    expect(sanitizeAmount('..1')).toBe('.1');
+  });
+});
+
+describe('PaymentModal', () => {
+  it('strips letters and a second decimal point as the player types', async () => {
+    mockApi({});
+    const { user, amount } = await setup();
+    await user.type(amount, '1a2.5.0x');
+    expect(amount).toHaveValue('12.50');
+  });
+
+  it('fills the amount from the quick amounts 10, 25, 50, 100, 250, 500', async () => {
+    mockApi({});
+    const { user, amount } = await setup();
+    const quick = screen.getByRole('list', { name: 'Quick amounts' });
+    expect(quick).toHaveTextContent('$10$25$50$100$250$500');
+    await user.click(screen.getByRole('button', { name: '$250' }));
+    expect(amount).toHaveValue('250');
+  });
+
+  it('disables submit while the amount is empty and while the method list is open', async () => {
+    mockApi({});
+    const { user, amount, submit } = await setup();
+    expect(submit()).toBeDisabled();
+    await user.type(amount, '5');
+    expect(submit()).toBeEnabled();
+    await user.click(screen.getByRole('combobox', { name: 'Payment method: Card' }));
+    await waitFor(() => expect(submit()).toBeDisabled());
+    await user.click(screen.getByRole('option', { name: 'Crypto' }));
+    await waitFor(() => expect(submit()).toBeEnabled());
+  });
+
+  it('does nothing when the amount is not above 0', async () => {
+    const api = mockApi({ 'POST /users/deposit': ok });
+    const { user, amount, submit } = await setup();
+    await user.type(amount, '0.0');
+    await user.click(submit());
+    await user.clear(amount);
+    await user.type(amount, '.');
+    await user.click(submit());
+    expect(api.callsTo('POST', '/users/deposit')).toHaveLength(0);
+  });
+
+  it('always sends CARD, is disabled while processing, then refreshes user data and transactions and closes', async () => {
+    let release: () => void = () => {};
+    const api = mockApi({
+      'POST /users/deposit': () => new Promise((resolve) => (release = () => resolve(ok))),
+    });
+    const { user, submit, onClose, queryClient } = await setup();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    await user.click(screen.getByRole('combobox', { name: 'Payment method: Card' }));
+    await user.click(screen.getByRole('option', { name: 'Bank Transfer' }));
+    await user.click(screen.getByRole('button', { name: '$25' }));
+    await user.click(submit());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled());
+    release();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.callsTo('POST', '/users/deposit')[0]?.body).toEqual({ amount: 25, paymentMethod: 'CARD' });
+    const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
+    expect(keys).toContainEqual(['user-data']);
+    expect(keys).toContainEqual(['deposit-transactions']);
+  });
+
+  it('withdraw: shows the inline failure text and logs it', async () => {
+    const api = mockApi({ 'POST /users/withdraw': apiError(400, 'Insufficient funds') });
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user, amount, submit, onClose } = await setup('withdraw');
+    await user.type(amount, '12.5');
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to process withdraw');
+    expect(api.callsTo('POST', '/users/withdraw')[0]?.body).toEqual({ amount: 12.5, paymentMethod: 'CARD' });
+    expect(log).toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('deposit: the failure text names the deposit', async () => {
+    mockApi({ 'POST /users/deposit': apiError(500, 'boom') });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user, amount, submit } = await setup();
+    await user.type(amount, '10');
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to process deposit');
+    await user.click(screen.getByRole('tab', { name: 'Withdraw' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

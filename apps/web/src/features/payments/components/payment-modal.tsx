@@ -1,0 +1,165 @@
+import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Dropdown, type DropdownOption } from '@/components/ui/dropdown';
+import { Modal } from '@/components/ui/modal';
+import { formatNumber } from '@/lib/format';
+import { type BalanceOperation, useBalanceOperation } from '../api/use-balance-operation';
+import { parseAmount, QUICK_AMOUNTS, sanitizeAmount } from '../utils/amount';
+import styles from './payment-modal.module.css';
+
+/** What the player picks; the payload sends CARD whatever the choice (spec 001 §2). */
+export type PaymentMethodChoice = 'CRYPTO' | 'CARD' | 'BANK_TRANSFER';
+
+const operations: BalanceOperation[] = ['deposit', 'withdraw'];
+
+/**
+ * Whether the Dropdown inside `ref` is open. The shared Dropdown keeps its open state to itself and
+ * marks it as data-open, so this watches that attribute.
+ */
+function useDropdownOpen(ref: RefObject<HTMLElement | null>) {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    const read = () => setOpen(root.querySelector('[data-open="true"]') !== null);
+    read();
+    const observer = new MutationObserver(read);
+    observer.observe(root, { attributes: true, attributeFilter: ['data-open'], subtree: true });
+    return () => observer.disconnect();
+  }, [ref]);
+  return open;
+}
+
+export interface PaymentModalProps {
+  open: boolean;
+  onClose: () => void;
+  /** The tab shown when the modal opens. */
+  initialOperation?: BalanceOperation;
+}
+
+/**
+ * Spec 001 §4/§5 deposit and withdraw: tabs, payment method, amount (digits and one decimal point),
+ * quick amounts; submit is disabled while processing, while the amount is empty or while the method
+ * list is open, and does nothing unless the amount is above 0. Success closes the modal; failure shows
+ * the inline text and logs.
+ */
+export function PaymentModal({ open, onClose, initialOperation = 'deposit' }: PaymentModalProps) {
+  const { t } = useTranslation();
+  const [operation, setOperation] = useState<BalanceOperation>(initialOperation);
+  const [method, setMethod] = useState<PaymentMethodChoice>('CARD');
+  const [amount, setAmount] = useState('');
+  const [failed, setFailed] = useState(false);
+  const methodRef = useRef<HTMLDivElement>(null);
+  const methodOpen = useDropdownOpen(methodRef);
+  const mutation = useBalanceOperation();
+  const amountId = useId();
+  const tabsId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    setOperation(initialOperation);
+    setAmount('');
+    setFailed(false);
+  }, [open, initialOperation]);
+
+  const methods: DropdownOption<PaymentMethodChoice>[] = [
+    { id: 'CRYPTO', name: t('payments.methods.CRYPTO') },
+    { id: 'CARD', name: t('payments.methods.CARD') },
+    { id: 'BANK_TRANSFER', name: t('payments.methods.BANK_TRANSFER') },
+  ];
+
+  const choose = (next: BalanceOperation) => {
+    setOperation(next);
+    setFailed(false);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = parseAmount(amount);
+    if (value === undefined || mutation.isPending) return;
+    setFailed(false);
+    mutation.mutate(
+      { operation, amount: value },
+      {
+        onSuccess: () => onClose(),
+        onError: (error) => {
+          console.error(`Failed to process ${operation}`, error);
+          setFailed(true);
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal open={open} onClose={onClose} title={t(`payments.${operation}`)} showTitle={false}>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <div role="tablist" aria-label={t('payments.operations')} className={styles.tabs}>
+          {operations.map((item) => (
+            <button
+              key={item}
+              type="button"
+              role="tab"
+              id={`${tabsId}-${item}`}
+              aria-selected={operation === item}
+              className={`${styles.tab} ${operation === item ? styles.activeTab : ''}`}
+              onClick={() => choose(item)}
+            >
+              {t(`payments.${item}`)}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" aria-labelledby={`${tabsId}-${operation}`} className={styles.panel}>
+          <div ref={methodRef} className={styles.field}>
+            <span className={styles.label}>{t('payments.method')}</span>
+            <Dropdown label={t('payments.method')} options={methods} value={method} onChange={setMethod} />
+          </div>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor={amountId}>
+              {t('payments.amount')}
+            </label>
+            <div className={styles.amount}>
+              <span aria-hidden="true">$</span>
+              <input
+                id={amountId}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="0.00"
+                value={amount}
+                onChange={(event) => {
+                  setAmount(sanitizeAmount(event.target.value));
+                  setFailed(false);
+                }}
+              />
+            </div>
+          </div>
+          <ul className={styles.quick} aria-label={t('payments.quickAmounts')}>
+            {QUICK_AMOUNTS.map((value) => (
+              <li key={value}>
+                <button
+                  type="button"
+                  className={`${styles.chip} ${amount === String(value) ? styles.activeChip : ''}`}
+                  aria-pressed={amount === String(value)}
+                  onClick={() => {
+                    setAmount(String(value));
+                    setFailed(false);
+                  }}
+                >
+                  ${formatNumber(value)}
+                </button>
+              </li>
+            ))}
+          </ul>
+          {failed ? (
+            <p role="alert" className={styles.error}>
+              {t(`payments.failed.${operation}`)}
+            </p>
+          ) : null}
+          <Button type="submit" block disabled={mutation.isPending || amount === '' || methodOpen}>
+            {mutation.isPending ? t('payments.processing') : t(`payments.${operation}`)}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

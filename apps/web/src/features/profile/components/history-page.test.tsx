@@ -1,0 +1,187 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatPickerDate } from '@/components/ui/date-range-picker';
+import { mockApi, type RecordedCall } from '@/features/auth/testing/mock-api';
+import { renderRoute } from '@/testing/render-route';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const signedIn = { 'POST /auth/refresh-tokens': { status: 201 } };
+
+const bet = (n: number) => ({
+  id: `b${n}`,
+  amount: n,
+  createdAt: '2026-11-20T12:00:00.000Z',
+  providerName: `Provider ${n}`,
+});
+
+/** Ten bets per page; page 1 says there is more, page 2 is the last. */
+const betsPages = ({ query }: RecordedCall) => {
+  const page = Number(query.get('page'));
+  const from = (page - 1) * 10 + 1;
+  return {
+    status: 200,
+    body: {
+      transactions: Array.from({ length: 10 }, (_, index) => bet(from + index)),
+      count: 20,
+      fullAmount: 210,
+      hasMore: page === 1,
+    },
+  };
+};
+
+function setScroll(
+  element: HTMLElement,
+  { top, height, client }: { top: number; height: number; client: number },
+) {
+  Object.defineProperty(element, 'scrollHeight', { configurable: true, value: height });
+  Object.defineProperty(element, 'clientHeight', { configurable: true, value: client });
+  element.scrollTop = top;
+  fireEvent.scroll(element);
+}
+
+describe('/profile/history', () => {
+  it('renders bet rows and asks for page 2 only when scrolled within 100 px of the bottom', async () => {
+    const api = mockApi({ ...signedIn, 'GET /profile/bets-transactions': betsPages });
+    await renderRoute('/profile/history');
+
+    expect(await screen.findByText('Provider 10')).toBeInTheDocument();
+    expect(screen.getByText('Total: $210')).toBeInTheDocument();
+    const first = api.callsTo('GET', '/profile/bets-transactions')[0];
+    expect(first?.query.get('page')).toBe('1');
+    expect(first?.query.get('limit')).toBe('10');
+
+    const list = screen.getByRole('list', { name: 'Bets' });
+    setScroll(list, { top: 100, height: 1000, client: 400 });
+    expect(api.callsTo('GET', '/profile/bets-transactions')).toHaveLength(1);
+
+    setScroll(list, { top: 520, height: 1000, client: 400 });
+    expect(await screen.findByText('Provider 20')).toBeInTheDocument();
+    const calls = api.callsTo('GET', '/profile/bets-transactions');
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.query.get('page')).toBe('2');
+
+    // The last page said hasMore: false, so the bottom asks for nothing more.
+    setScroll(list, { top: 1600, height: 2000, client: 400 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.callsTo('GET', '/profile/bets-transactions')).toHaveLength(2);
+  });
+
+  it('sends the date range only once it is set', async () => {
+    const api = mockApi({
+      ...signedIn,
+      'GET /profile/balance-transactions': {
+        status: 200,
+        body: {
+          balanceTransactions: [
+            {
+              id: 'tx1',
+              amount: 25,
+              currencyCode: 'USD',
+              paymentMethod: 'CARD',
+              type: 'DEPOSIT',
+              createdAt: '2026-11-20T12:00:00.000Z',
+              status: 'COMPLETED',
+            },
+          ],
+          count: 1,
+          hasMore: false,
+        },
+      },
+    });
+    const user = userEvent.setup();
+    await renderRoute('/profile/history');
+    await user.click(await screen.findByRole('tab', { name: 'Transactions' }));
+    expect(await screen.findByText('Deposit')).toBeInTheDocument();
+    expect(screen.getByText(/Card · Completed/)).toBeInTheDocument();
+    expect(screen.getByText('$25')).toBeInTheDocument();
+    const first = api.callsTo('GET', '/profile/balance-transactions')[0];
+    expect(first?.query.has('dateFrom')).toBe(false);
+    expect(first?.query.has('dateTo')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Filter Transactions by date: All dates' }));
+    const today = new Date();
+    const start = new Date(today.getFullYear(), today.getMonth(), 3);
+    const end = new Date(today.getFullYear(), today.getMonth(), 5);
+    await user.click(screen.getByRole('button', { name: formatPickerDate(start) }));
+    await user.click(screen.getByRole('button', { name: formatPickerDate(end) }));
+    await user.click(screen.getByRole('button', { name: 'Apply range' }));
+
+    await waitFor(() => expect(api.callsTo('GET', '/profile/balance-transactions')).toHaveLength(2));
+    const filtered = api.callsTo('GET', '/profile/balance-transactions')[1];
+    expect(filtered?.query.get('dateFrom')).toBe(start.toISOString());
+    expect(filtered?.query.get('dateTo')).toBe(
+      new Date(end.getFullYear(), end.getMonth(), end.getDate(), 23, 59, 59, 999).toISOString(),
+    );
+    expect(filtered?.query.get('page')).toBe('1');
+  });
+
+  it('shows the four lists in a grid on a wide screen, each with its empty text', async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({
+        matches: query === '(min-width: 1024px)',
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      })),
+    );
+    const empty = { count: 0, hasMore: false };
+    const api = mockApi({
+      ...signedIn,
+      'GET /profile/bets-transactions': { status: 200, body: { transactions: [], fullAmount: 0, ...empty } },
+      'GET /profile/balance-transactions': { status: 200, body: { balanceTransactions: [], ...empty } },
+      'GET /profile/game-sessions': { status: 200, body: { gameTokens: [], ...empty } },
+      // GET /user-bonuses is not served yet: its 404 reads as an empty list.
+    });
+    await renderRoute('/profile/history');
+
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    for (const [list, text] of [
+      ['Bets', 'No bets found'],
+      ['Bonuses', 'No bonuses found'],
+      ['Transactions', 'No transactions found'],
+      ['Games history', 'No game history found'],
+    ] as const) {
+      const section = await screen.findByRole('region', { name: list });
+      expect(await within(section).findByText(text)).toBeInTheDocument();
+    }
+    expect(api.callsTo('GET', '/user-bonuses')).toHaveLength(1);
+  });
+
+  it('shows Loading... first and game rows in the Games history tab', async () => {
+    let release: () => void = () => {};
+    mockApi({
+      ...signedIn,
+      'GET /profile/game-sessions': () =>
+        new Promise((resolve) => {
+          release = () =>
+            resolve({
+              status: 200,
+              body: {
+                gameTokens: [
+                  {
+                    token: 'g1',
+                    gameCode: 'lime-roulette',
+                    providerName: 'PAWS Studio',
+                    createdAt: '2026-11-20T12:00:00Z',
+                  },
+                ],
+                count: 1,
+                hasMore: false,
+              },
+            });
+        }),
+    });
+    const user = userEvent.setup();
+    await renderRoute('/profile/history');
+    await user.click(await screen.findByRole('tab', { name: 'Games history' }));
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    release();
+    expect(await screen.findByText('lime-roulette')).toBeInTheDocument();
+    expect(screen.getByText(/PAWS Studio/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,88 @@
+import type { User } from '@paws/contracts/profile';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Frame } from '@/components/ui/frame';
+import { AvatarModal } from '@/features/auth/components/avatar-modal';
+import { useLogout } from '@/features/auth/hooks/use-auth';
+import { SAMPLE_BONUS_STATUS } from '../data/sample-values';
+import styles from './account-page.module.css';
+import { BonusBar } from './bonus-bar';
+
+/** Spec 001 §9: 'Copied to clipboard' shows for 1 second. */
+export const COPIED_NOTICE_MS = 1000;
+
+const CopyIcon = () => (
+  <svg width="16" height="16" viewBox="0 0 24 24" fill="none" aria-hidden="true">
+    <rect x="8" y="8" width="12" height="12" rx="2" stroke="currentColor" strokeWidth="2" />
+    <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" stroke="currentColor" strokeWidth="2" />
+  </svg>
+);
+
+/** Spec 001 §2 My hud: avatar (opens the avatar modal), username, copyable id, verification badge, bonus bar, Log Out. */
+export function HudCard({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const logout = useLogout();
+  const [avatarOpen, setAvatarOpen] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const name = user.username ?? user.email ?? user.phone ?? '';
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const copyId = async () => {
+    try {
+      await navigator.clipboard.writeText(user.userId);
+      setCopied(true);
+    } catch (error) {
+      console.error('Copy failed', error);
+    }
+  };
+
+  return (
+    <Frame as="section" className={`${styles.card} ${styles.hud}`} aria-labelledby="hud-title">
+      <h2 id="hud-title" className={styles.cardTitle}>
+        {t('profileAccount.hud')}
+      </h2>
+      <div className={styles.identity}>
+        <button
+          type="button"
+          className={styles.avatarButton}
+          aria-label={t('profileAccount.changeAvatar')}
+          onClick={() => setAvatarOpen(true)}
+        >
+          <Avatar src={user.linkMinified} isManager={user.isManager} name={name} size={64} />
+        </button>
+        <div className={styles.identityText}>
+          <p className={styles.username}>{name}</p>
+          <div className={styles.idRow}>
+            <span className={styles.muted}>{t('profileAccount.userId', { id: user.userId })}</span>
+            <button
+              type="button"
+              className={styles.iconButton}
+              aria-label={t('profileAccount.copyId')}
+              onClick={copyId}
+            >
+              <CopyIcon />
+            </button>
+          </div>
+          <span className={styles.badge} data-status={user.verificationType}>
+            {t(`profileAccount.verification.${user.verificationType}`)}
+          </span>
+        </div>
+      </div>
+      <p role="status" className={styles.copied}>
+        {copied ? t('profileAccount.copied') : ''}
+      </p>
+      <BonusBar volume={SAMPLE_BONUS_STATUS.volume} max={SAMPLE_BONUS_STATUS.max} />
+      <Button variant="secondary" onClick={() => logout.mutate()} disabled={logout.isPending}>
+        {t('profileAccount.logOut')}
+      </Button>
+      <AvatarModal open={avatarOpen} onClose={() => setAvatarOpen(false)} linkFull={user.linkFull} />
+    </Frame>
+  );
+}
