@@ -265,8 +265,8 @@ export const en = {
       text: 'Every round can be checked: we publish the seed hash before you play and reveal the seed after.',
     },
     live: {
-      title: 'Real tables, live',
-      text: 'Roulette, blackjack, poker and baccarat streamed from our studio with real dealers.',
+      title: 'One live table for all',
+      text: 'Our roulette wheel spins every 30 seconds for every player at once; blackjack, poker, baccarat, slots and loto deal on demand.',
     },
     vibes: {
       title: 'Your vibe, your lobby',
@@ -277,7 +277,7 @@ export const en = {
     about: {
       storyTitle: 'Our story',
       story:
-        'PAWS started as a small live studio run by dealers and engineers who wanted games that are fast, fair and good to look at. Today we stream roulette, blackjack, poker, baccarat and lotto tables around the clock.',
+        'PAWS started as a small studio of players and engineers who wanted games that are fast, fair and good to look at. Today our live roulette table and our blackjack, poker, baccarat, slot and loto games run around the clock.',
       fairTitle: 'Fair by design',
       fair: 'Outcomes are provably fair: each result comes from a server seed, your client seed and a counter. You can verify any round yourself.',
       moneyTitle: 'Your money, kept safe',
@@ -461,7 +461,7 @@ export const en = {
     home: {
       eyebrow: 'Live casino',
       heading: 'Play with joy',
-      lead: 'Live roulette, blackjack, poker and more: real dealers and real tables, one tap away.',
+      lead: 'Live roulette, blackjack, poker and more: provably fair games from our own studio, one tap away.',
       gamesHeading: 'Games',
       categories: 'Game categories',
       favorites: 'Favorites',

@@ -266,8 +266,8 @@ export const es: Messages = {
       text: 'Cada ronda se puede comprobar: publicamos el hash de la semilla antes de jugar y la semilla después.',
     },
     live: {
-      title: 'Mesas reales, en vivo',
-      text: 'Ruleta, blackjack, póquer y baccarat desde nuestro estudio con crupieres reales.',
+      title: 'Una mesa en vivo para todos',
+      text: 'Nuestra ruleta gira cada 30 segundos para todos los jugadores a la vez; blackjack, póquer, baccarat, tragaperras y lotería reparten al momento.',
     },
     vibes: {
       title: 'Tu vibe, tu lobby',
@@ -278,7 +278,7 @@ export const es: Messages = {
     about: {
       storyTitle: 'Nuestra historia',
       story:
-        'PAWS nació como un pequeño estudio en vivo de crupieres e ingenieros que querían juegos rápidos, justos y bonitos. Hoy emitimos mesas de ruleta, blackjack, póquer, baccarat y lotería a todas horas.',
+        'PAWS nació como un pequeño estudio de jugadores e ingenieros que querían juegos rápidos, justos y bonitos. Hoy nuestra mesa de ruleta en vivo y nuestros juegos de blackjack, póquer, baccarat, tragaperras y lotería funcionan a todas horas.',
       fairTitle: 'Justo por diseño',
       fair: 'Los resultados son demostrablemente justos: cada uno sale de una semilla del servidor, tu semilla de cliente y un contador. Puedes verificar cualquier ronda.',
       moneyTitle: 'Tu dinero, seguro',
@@ -464,7 +464,7 @@ export const es: Messages = {
     home: {
       eyebrow: 'Casino en vivo',
       heading: 'Juega con alegría',
-      lead: 'Ruleta en vivo, blackjack, póker y más: crupieres reales y mesas reales, a un toque de distancia.',
+      lead: 'Ruleta en vivo, blackjack, póker y más: juegos demostrablemente justos de nuestro propio estudio, a un toque de distancia.',
       gamesHeading: 'Juegos',
       categories: 'Categorías de juegos',
       favorites: 'Favoritos',

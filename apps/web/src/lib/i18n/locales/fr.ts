@@ -269,8 +269,8 @@ export const fr: Messages = {
       text: 'Chaque manche peut être vérifiée : nous publions le hash de la graine avant de jouer et la graine ensuite.',
     },
     live: {
-      title: 'De vraies tables, en direct',
-      text: 'Roulette, blackjack, poker et baccara diffusés depuis notre studio avec de vrais croupiers.',
+      title: 'Une table en direct pour tous',
+      text: 'Notre roulette tourne toutes les 30 secondes pour tous les joueurs à la fois ; blackjack, poker, baccara, machine à sous et loto se jouent à la demande.',
     },
     vibes: {
       title: 'Votre vibe, votre lobby',
@@ -281,7 +281,7 @@ export const fr: Messages = {
     about: {
       storyTitle: 'Notre histoire',
       story:
-        'PAWS est né d’un petit studio en direct de croupiers et d’ingénieurs qui voulaient des jeux rapides, équitables et beaux. Aujourd’hui, nous diffusons roulette, blackjack, poker, baccara et loto jour et nuit.',
+        'PAWS est né d’un petit studio de joueurs et d’ingénieurs qui voulaient des jeux rapides, équitables et beaux. Aujourd’hui, notre table de roulette en direct et nos jeux de blackjack, poker, baccara, machine à sous et loto tournent jour et nuit.',
       fairTitle: 'Équitable par conception',
       fair: 'Les résultats sont prouvablement équitables : chacun provient d’une graine serveur, de votre graine client et d’un compteur. Vous pouvez vérifier chaque manche.',
       moneyTitle: 'Votre argent, en sécurité',
@@ -469,7 +469,7 @@ export const fr: Messages = {
     home: {
       eyebrow: 'Casino en direct',
       heading: 'Jouez avec joie',
-      lead: 'Roulette en direct, blackjack, poker et plus encore\u00a0: de vrais croupiers et de vraies tables, à portée de main.',
+      lead: 'Roulette en direct, blackjack, poker et plus encore\u00a0: des jeux équitables et vérifiables de notre propre studio, à portée de main.',
       gamesHeading: 'Jeux',
       categories: 'Catégories de jeux',
       favorites: 'Favoris',

@@ -266,8 +266,8 @@ export const it: Messages = {
       text: "Ogni round si può verificare: pubblichiamo l'hash del seed prima di giocare e il seed dopo.",
     },
     live: {
-      title: 'Tavoli veri, dal vivo',
-      text: 'Roulette, blackjack, poker e baccarat trasmessi dal nostro studio con croupier veri.',
+      title: 'Un tavolo dal vivo per tutti',
+      text: 'La nostra roulette gira ogni 30 secondi per tutti i giocatori insieme; blackjack, poker, baccarat, slot e lotto si giocano su richiesta.',
     },
     vibes: {
       title: 'La tua vibe, la tua lobby',
@@ -278,7 +278,7 @@ export const it: Messages = {
     about: {
       storyTitle: 'La nostra storia',
       story:
-        'PAWS è nato come un piccolo studio live di croupier e ingegneri che volevano giochi veloci, equi e belli da vedere. Oggi trasmettiamo tavoli di roulette, blackjack, poker, baccarat e lotto a ogni ora.',
+        'PAWS è nato come un piccolo studio di giocatori e ingegneri che volevano giochi veloci, equi e belli da vedere. Oggi il nostro tavolo di roulette dal vivo e i nostri giochi di blackjack, poker, baccarat, slot e lotto sono attivi a ogni ora.',
       fairTitle: 'Equo per progetto',
       fair: 'I risultati sono dimostrabilmente equi: ognuno nasce da un seed del server, dal tuo seed client e da un contatore. Puoi verificare ogni round.',
       moneyTitle: 'I tuoi soldi, al sicuro',
@@ -463,7 +463,7 @@ export const it: Messages = {
     home: {
       eyebrow: 'Casinò dal vivo',
       heading: 'Gioca con gioia',
-      lead: 'Roulette dal vivo, blackjack, poker e altro: croupier veri e tavoli veri, a portata di tocco.',
+      lead: 'Roulette dal vivo, blackjack, poker e altro: giochi dimostrabilmente equi del nostro studio, a portata di tocco.',
       gamesHeading: 'Giochi',
       categories: 'Categorie di giochi',
       favorites: 'Preferiti',
