@@ -23,6 +23,18 @@ describe('two origins from one server', () => {
     expect(platform.spaceUrl).toBe(server.landing);
   });
 
+  it('serves the app at the root and at deep links on both origins', async () => {
+    for (const origin of [server.landing, server.platform]) {
+      for (const path of ['/', '/faq', '/profile/history']) {
+        // Without compression too: a client that accepts only identity must get the page, not a directory refusal.
+        const res = await fetch(`${origin}${path}`, { headers: { 'accept-encoding': 'identity' } });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toMatch(/text\/html/);
+        expect(await res.text()).toContain('<div id="root"');
+      }
+    }
+  });
+
   it('answers an unknown API path with JSON on both origins', async () => {
     for (const origin of [server.landing, server.platform]) {
       const res = await fetch(`${origin}/api/identity/no-such-call`);

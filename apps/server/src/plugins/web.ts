@@ -44,7 +44,7 @@ export const web = fp(
     if (hasWeb) {
       await app.register(fastifyStatic, {
         root: webDist,
-        index: false,
+        index: 'index.html',
         // The build writes .br and .gz beside every asset; the best one the browser accepts is sent.
         preCompressed: true,
         setHeaders(reply, path) {
