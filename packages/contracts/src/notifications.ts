@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { HISTORY_MAX_PAGE_SIZE, parseHistoryDate } from './history.ts';
+
+/** The notifications service and its live channel: spec 001 §3 (Notification), §7, §9; 000 §7 (idle tracker). */
+
+export const notificationCategories = [
+  'SYSTEM',
+  'GAME_RESULT',
+  'FINANCIAL',
+  'ADVERTISING',
+  'SECURITY',
+] as const;
+export const notificationCategorySchema = z.enum(notificationCategories);
+export type NotificationCategory = z.infer<typeof notificationCategorySchema>;
+
+/** Dropdown labels, in the spec's order; All is the empty value. */
+export const notificationCategoryLabels: Record<NotificationCategory | '', string> = {
+  '': 'All',
+  SYSTEM: 'System',
+  GAME_RESULT: 'Gaming',
+  FINANCIAL: 'Finance',
+  ADVERTISING: 'Advertising',
+  SECURITY: 'Security',
+};
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+/** Unread counts above this read '9+'. */
+export const UNREAD_BADGE_CAP = 9;
+
+export const notificationMessages = {
+  category: `category must be one of ${notificationCategories.join(', ')} (or empty for All)`,
+  page: 'page must be a whole number of at least 1',
+  limit: `limit must be a whole number from 1 to ${HISTORY_MAX_PAGE_SIZE}`,
+  dateFrom: 'dateFrom must be an ISO date (YYYY-MM-DD) or date-time',
+  dateTo: 'dateTo must be an ISO date (YYYY-MM-DD) or date-time',
+  search: 'search must be at most 100 characters',
+  id: 'id must be a notification id (UUID)',
+  notFound: 'Notification not found',
+  broadcastMessage: 'notificationMessage must be 1 to 1000 characters',
+} as const;
+
+export const notificationSchema = z.object({
+  id: z.uuid(),
+  notificationMessage: z.string(),
+  category: notificationCategorySchema,
+  isRead: z.boolean(),
+  /** ISO 8601 */
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+const dateParam = (edge: 'from' | 'to') =>
+  z
+    .string()
+    .optional()
+    .refine((v) => parseHistoryDate(v, edge) !== null, {
+      error: edge === 'from' ? notificationMessages.dateFrom : notificationMessages.dateTo,
+    });
+
+/** GET /notifications query: every parameter optional; category '' (or absent) is All. */
+export const notificationsQuerySchema = z.object({
+  category: z
+    .union([z.literal(''), notificationCategorySchema], { error: notificationMessages.category })
+    .optional(),
+  page: z.coerce
+    .number({ error: notificationMessages.page })
+    .int({ error: notificationMessages.page })
+    .min(1, { error: notificationMessages.page })
+    .default(1),
+  limit: z.coerce
+    .number({ error: notificationMessages.limit })
+    .int({ error: notificationMessages.limit })
+    .min(1, { error: notificationMessages.limit })
+    .max(HISTORY_MAX_PAGE_SIZE, { error: notificationMessages.limit })
+    .default(NOTIFICATIONS_PAGE_SIZE),
+  dateFrom: dateParam('from'),
+  dateTo: dateParam('to'),
+  search: z.string().max(100, { error: notificationMessages.search }).optional(),
+});
+export type NotificationsQuery = z.input<typeof notificationsQuerySchema>;
+
+/**
+ * GET /notifications. `count` is the number of rows the filter matches; `unreadCounts` are the caller's
+ * unread rows per category regardless of the filter (for the dropdown's badges; '' is the total).
+ */
+export const notificationsResponseSchema = z.object({
+  notifications: z.array(notificationSchema),
+  count: z.number().int(),
+  hasMore: z.boolean(),
+  unreadCounts: z.record(z.enum(['', ...notificationCategories]), z.number().int()),
+});
+export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
+
+export const notificationIdParamsSchema = z.object({ id: z.uuid({ error: notificationMessages.id }) });
+
+/** POST /notifications/broadcast (managers only): an ADVERTISING notification to every player. */
+export const broadcastRequestSchema = z.object({
+  notificationMessage: z.string().trim().min(1, { error: notificationMessages.broadcastMessage }).max(1000, {
+    error: notificationMessages.broadcastMessage,
+  }),
+});
+export const broadcastResponseSchema = z.object({ recipients: z.number().int() });
+
+// ---- Realtime: the notifications channel (socket.io namespace '/notifications', websocket only) ----
+
+export const NOTIFICATIONS_NAMESPACE = '/notifications';
+/** socketError statusCode for an expired or missing session: the client refreshes tokens and reconnects. */
+export const SOCKET_SESSION_EXPIRED = 4001;
+export const SOCKET_TIMEOUT_MS = 5000;
+
+/** Handshake auth the client sends; checked against the session cookie, never trusted on its own. */
+export const notificationsSocketAuthSchema = z.object({
+  userId: z.string(),
+  type: z.literal('idle-tracker'),
+});
+export type NotificationsSocketAuth = z.infer<typeof notificationsSocketAuthSchema>;
+
+/** Client → server: each change of the idle state (000 §7). */
+export const userIdleEventSchema = z.object({
+  userId: z.string(),
+  isIdle: z.boolean(),
+  /** ms since the epoch */
+  timestamp: z.number(),
+  page: z.string().max(2048),
+  userAgent: z.string().max(1024),
+});
+export type UserIdleEvent = z.infer<typeof userIdleEventSchema>;
+
+export interface SocketErrorPayload {
+  statusCode: number;
+  message?: string;
+}
+
+export interface NotificationsServerToClientEvents {
+  newNotification: (notification: Notification) => void;
+  socketError: (error: SocketErrorPayload) => void;
+}
+export interface NotificationsClientToServerEvents {
+  userIdle: (event: UserIdleEvent) => void;
+}
