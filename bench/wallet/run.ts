@@ -9,11 +9,16 @@
  * BENCH_SECONDS, then pgbench for as long; several rounds interleave them so that load from elsewhere on the
  * machine falls on both alike.
  *
- * Knobs: BENCH_CLIENTS (8), BENCH_SECONDS (20), BENCH_ROUNDS (1), BENCH_WARMUP_SECONDS (3), BENCH_PLAYERS (1000).
+ * The wallet runs as a SERVICES=wallet process with DATABASE_POOL_SIZE = BENCH_POOL (default twice the
+ * cores); the provider's client keeps one connection per client loop alive.
+ *
+ * Knobs: BENCH_CLIENTS (8), BENCH_SECONDS (20), BENCH_ROUNDS (1), BENCH_WARMUP_SECONDS (3), BENCH_PLAYERS (1000),
+ * BENCH_POOL (2 × cores).
  */
 import { execFile as execFileCb, fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -163,6 +168,9 @@ async function main() {
     };
 
     await betFor(warmupSeconds * 1000, null);
+    // Statistics as a running wallet has them: the call tables were empty at the first analyze, and plans
+    // the server cached for empty tables would scan them whole until autovacuum's next analyze.
+    await database.db.execute('analyze');
     const results: Array<{ bets: number; tps: number }> = [];
     const latencies: number[] = [];
     let totalBets = 0;
@@ -218,6 +226,11 @@ async function main() {
       `pgbench simple-update tps: ${pgbenchRate.toFixed(0)} (-c ${clients} -j 2 -T ${seconds} × ${rounds})`,
     );
     console.log(`ratio wallet/pgbench: ${(walletRate / pgbenchRate).toFixed(2)}`);
+    console.log(
+      `load average after: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     if (!reconciled || failed > 0) process.exitCode = 1;
   } finally {
     await client.close?.();
@@ -228,7 +241,11 @@ async function main() {
 
 try {
   console.log(
-    `clients ${clients}, ${rounds} round(s) of ${seconds} s each (wallet warm-up ${warmupSeconds} s)`,
+    `clients ${clients}, ${rounds} round(s) of ${seconds} s each (wallet warm-up ${warmupSeconds} s), ` +
+      `wallet pool ${process.env.BENCH_POOL ?? 2 * availableParallelism()}, ${availableParallelism()} cores, ` +
+      `load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
   );
   await main();
 } finally {

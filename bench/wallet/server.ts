@@ -1,4 +1,6 @@
-// The operator's server for the benchmark, in its own process so the load generator does not share its CPU.
+// The operator's wallet for the benchmark: a SERVICES=wallet process (the providers' API alone, as it would be
+// deployed to scale on its own), separate from the load generator.
+import { availableParallelism } from 'node:os';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { parseEnv } from '../../apps/server/src/config/env.ts';
 
@@ -7,7 +9,10 @@ const env = parseEnv({
   SECRET: process.env.BENCH_SECRET,
   DATABASE_URL: process.env.BENCH_DATABASE_URL,
   LOG_LEVEL: 'warn',
-  SEED: 'true',
+  SERVICES: process.env.BENCH_SERVICES ?? 'wallet',
+  // The database runs on this machine: about two connections per core keep it busy without contention.
+  DATABASE_POOL_SIZE: process.env.BENCH_POOL ?? String(2 * availableParallelism()),
+  SEED: 'false',
 });
 const app = await buildApp({ env, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -70,7 +70,13 @@ export async function buildApp({ env, database, logger, identity }: BuildOptions
   await app.register(
     fp(
       async (instance) => {
-        const db = database ?? createDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+        const db =
+          database ??
+          createDatabase({
+            url: env.DATABASE_URL,
+            dataDir: env.DATA_DIR,
+            poolSize: env.DATABASE_POOL_SIZE,
+          });
         await db.migrate();
         instance.decorate('database', db);
         instance.addHook('onClose', () => db.close());
@@ -79,6 +85,13 @@ export async function buildApp({ env, database, logger, identity }: BuildOptions
     ),
   );
   await app.register(errorHandler);
+  // A wallet-only process serves providers, server to server: none of the browser-facing plugins, modules
+  // or demo data, so each bet pays for no hook it does not need.
+  if (isWalletOnly(env.SERVICES)) {
+    await app.register(wallet);
+    await app.register(healthRoutes);
+    return app;
+  }
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -131,3 +144,12 @@ export async function buildApp({ env, database, logger, identity }: BuildOptions
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** SERVICES=wallet: only the seamless-wallet API (and health) in this process. */
+export function isWalletOnly(services: string) {
+  const names = services
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return names.length === 1 && names[0] === 'wallet';
+}

@@ -21,6 +21,8 @@ const envSchema = z.object({
   LANDING_URL: optionalUrl,
   PLATFORM_URL: optionalUrl,
   DATABASE_URL: optionalUrl,
+  /** PostgreSQL connections per process; past about twice the database's cores more only adds contention. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
   DATA_DIR: z.string().min(1).default('data'),
   REDIS_URL: optionalUrl,
   SMTP_URL: optionalUrl,

@@ -31,9 +31,14 @@ const casing = 'snake_case' as const;
 const MIGRATION_LOCK = 7_281_004;
 
 /** PostgreSQL through a node-postgres pool when a URL is given, else embedded PGlite (in memory when dataDir is null). */
-export function createDatabase(options: { url?: string; dataDir?: string | null }): Database {
+export function createDatabase(options: {
+  url?: string;
+  dataDir?: string | null;
+  /** node-postgres connections per process (PostgreSQL only). */
+  poolSize?: number;
+}): Database {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 20 });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
     // An idle client whose connection drops (server restart, database dropped) must not crash the process.
     pool.on('error', (err) => console.warn(`database pool: ${err.message}`));
     const db = drizzlePg(pool, { schema, casing }) as unknown as Db;

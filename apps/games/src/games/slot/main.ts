@@ -11,7 +11,7 @@ import { h, mount, reducedMotion, s, sleep } from '../../shared/dom.ts';
 import { addDollars, formatCents, formatMoney, SLOT_STAKES, stepStake } from '../../shared/money.ts';
 import { type GameContext, startGame } from '../../shared/shell.ts';
 import { stakeControl, toast } from '../../shared/ui.ts';
-import { paylinesFromInfo, SLOT_PAYLINES, winCells } from './paylines.ts';
+import { paylinesFromInfo, winCells } from './paylines.ts';
 import { symbolSvg } from './symbols.ts';
 
 const REELS = 5;
@@ -27,7 +27,8 @@ const START_GRID: SlotSymbol[][] = [
 void startGame('wild-paws', (ctx: GameContext) => {
   let stake = 1;
   let busy = false;
-  let lines: (readonly number[])[] = [...SLOT_PAYLINES];
+  // Filled from GET /games/wild-paws/info, the engine's own table.
+  let lines: (readonly number[])[] = [];
   let grid: SlotSymbol[][] = START_GRID.map((r) => [...r]);
   let freeSpinsLeft: number | null = null;
 

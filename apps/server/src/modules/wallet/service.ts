@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   type BalanceItem,
   type CurrencyCode,
@@ -9,6 +9,7 @@ import {
 import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql, sum } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { WalletError } from './errors.ts';
+import { uuidv7 } from './ids.ts';
 import {
   gameSessions,
   gameTransactions,
@@ -245,7 +246,7 @@ export function createWalletService({
   ): Promise<MovementResult> {
     await ready();
     const at = now();
-    const ledgerId = randomUUID();
+    const ledgerId = uuidv7();
     const result = await (outer ?? db).transaction(async (tx) => {
       const inserted = await tx
         .insert(ledgerTransactions)
@@ -384,7 +385,7 @@ export function createWalletService({
   ): Promise<MovementResult> {
     await ready();
     const at = now();
-    const ledgerId = randomUUID();
+    const ledgerId = uuidv7();
     let movement: WalletMovement | undefined;
     const result = await (outer ?? db).transaction(async (tx) => {
       const [hold] = await tx
@@ -585,13 +586,13 @@ export function createWalletService({
     return gameResult(prior, true);
   }
 
+  /** Why nothing moved: built by the statement only when nothing did, so a success returns one value. */
   interface GameCallDiagnosis {
-    balance: string | number | bigint | null;
     session_user: string | null;
     session_currency: string | null;
     session_provider: string | null;
-    session_expires: Date | string | null;
-    current_balance: string | number | bigint | null;
+    session_expires: string | null;
+    current_balance: number | null;
     reference_state: string | null;
   }
 
@@ -615,8 +616,8 @@ export function createWalletService({
 
   async function gameCallOnce(kind: 'BET' | 'WIN', input: WinInput): Promise<GameResult> {
     const at = now();
-    const opId = randomUUID();
-    const ledgerId = randomUUID();
+    const opId = uuidv7();
+    const ledgerId = uuidv7();
     const ref = kind === 'WIN' ? input.referenceTransactionId : undefined;
     const statement = kind === 'BET' ? GAME_CALL.bet : ref ? GAME_CALL.winWithReference : GAME_CALL.win;
     const values = [
@@ -636,7 +637,10 @@ export function createWalletService({
       input.gameCode,
       ...(ref ? [ref] : []),
     ];
-    const [row] = await driver.query<GameCallDiagnosis>(statement.name, statement.text, values);
+    const [row] = await driver.query<{
+      balance: string | number | null;
+      diagnosis: GameCallDiagnosis | string | null;
+    }>(statement.name, statement.text, values);
     if (!row) throw new Error('Wallet statement returned no row');
 
     if (row.balance !== null) {
@@ -664,23 +668,26 @@ export function createWalletService({
     // the guard fail here without reaching the unique index.
     const prior = await findGameTransaction(input.providerCode, input.transactionId);
     if (prior) return replayGameCall(prior, kind, input);
+    const why: GameCallDiagnosis | null =
+      typeof row.diagnosis === 'string' ? JSON.parse(row.diagnosis) : row.diagnosis;
+    if (!why) throw new Error('Wallet statement returned no diagnosis');
     if (
-      row.session_user === null ||
-      row.session_user !== input.userId ||
-      row.session_currency !== input.currency ||
-      row.session_provider !== input.providerCode
+      why.session_user === null ||
+      why.session_user !== input.userId ||
+      why.session_currency !== input.currency ||
+      why.session_provider !== input.providerCode
     ) {
       throw new WalletError('INVALID_SESSION');
     }
-    if (kind === 'BET' && new Date(row.session_expires as string) <= at)
+    if (kind === 'BET' && new Date(why.session_expires as string) <= at)
       throw new WalletError('SESSION_EXPIRED');
     if (ref) {
-      if (row.reference_state === null) throw new WalletError('TRANSACTION_NOT_FOUND');
-      if (row.reference_state === 'ROLLED_BACK') throw new WalletError('TRANSACTION_ROLLED_BACK');
-      if (row.reference_state === 'MISMATCH') throw new WalletError('DUPLICATE_TRANSACTION_MISMATCH');
+      if (why.reference_state === null) throw new WalletError('TRANSACTION_NOT_FOUND');
+      if (why.reference_state === 'ROLLED_BACK') throw new WalletError('TRANSACTION_ROLLED_BACK');
+      if (why.reference_state === 'MISMATCH') throw new WalletError('DUPLICATE_TRANSACTION_MISMATCH');
     }
     throw new WalletError('INSUFFICIENT_FUNDS', {
-      balance: row.current_balance === null ? 0 : Number(row.current_balance),
+      balance: why.current_balance === null ? 0 : Number(why.current_balance),
       currency: input.currency,
     });
   }
@@ -711,7 +718,7 @@ export function createWalletService({
 
   async function rollbackOnce(input: RollbackInput): Promise<GameResult> {
     const at = now();
-    const opId = randomUUID();
+    const opId = uuidv7();
     let movement: WalletMovement | undefined;
     const result = await db.transaction(async (tx) => {
       const inserted = await tx
@@ -761,7 +768,7 @@ export function createWalletService({
         const tombstone = await tx
           .insert(gameTransactions)
           .values({
-            id: randomUUID(),
+            id: uuidv7(),
             providerCode: input.providerCode,
             externalId: input.referenceTransactionId,
             kind: 'BET',
@@ -791,7 +798,7 @@ export function createWalletService({
         }
         if (betRow.status === 'OK' && userId && currency) {
           refunded = betRow.amount ?? 0;
-          ledgerId = randomUUID();
+          ledgerId = uuidv7();
           await tx
             .update(gameTransactions)
             .set({ status: 'ROLLED_BACK' })
@@ -1051,13 +1058,12 @@ function gameCallText(kind: 'BET' | 'WIN', withReference: boolean) {
       select $12::uuid, $2, $3, '${kind}'::game_transaction_kind, 'OK'::game_transaction_status, $4::uuid, $5,
         $6::bigint, $13, $14, ${withReference ? '$15' : 'null'}, $8::uuid, balance, $7::timestamptz from moved
     )
-    select
-      (select balance from moved) as balance,
-      s.user_id as session_user, s.currency_code as session_currency, s.provider_code as session_provider,
-      s.expires_at as session_expires,
-      (select balance from wallet_accounts where user_id = $4::uuid and currency_code = $5) as current_balance,
-      ${refState} as reference_state
-    from (select 1) one left join s on true`;
+    select m.balance, case when m.balance is null then json_build_object(
+        'session_user', s.user_id, 'session_currency', s.currency_code, 'session_provider', s.provider_code,
+        'session_expires', s.expires_at,
+        'current_balance', (select balance from wallet_accounts where user_id = $4::uuid and currency_code = $5),
+        'reference_state', ${refState}) end as diagnosis
+    from (select 1) one left join s on true left join moved m on true`;
 }
 
 const GAME_CALL = {
