@@ -8,6 +8,7 @@ import { StatusPanel } from '@/components/ui/status-panel';
 import { GAMES_LIST_ANCHOR } from '@/config/paths';
 import { isApiClientError } from '@/lib/api-client';
 import { useOpenGameAction } from '@/lib/open-game';
+import { useVisibleOnce } from '@/lib/use-visible-once';
 import { type Game, useCatalog } from '../api/get-catalog';
 import styles from './games-list.module.css';
 
@@ -39,31 +40,6 @@ const kindKeys: Record<GameKind, 'live' | 'table' | 'slots' | 'bets'> = {
 };
 const isKind = (value: string | null): value is GameKind => value !== null && value in kindKeys;
 
-/** Waits until the element is 80% visible (immediately where IntersectionObserver is missing). */
-function useVisibleOnce(ref: React.RefObject<HTMLElement | null>, skip: boolean) {
-  const [visible, setVisible] = useState(skip);
-  useEffect(() => {
-    if (visible) return;
-    const element = ref.current;
-    if (!element || typeof IntersectionObserver === 'undefined') {
-      setVisible(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.intersectionRatio >= GAMES_LIST_VISIBLE_RATIO)) {
-          setVisible(true);
-          observer.disconnect();
-        }
-      },
-      { threshold: GAMES_LIST_VISIBLE_RATIO },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref, visible]);
-  return visible;
-}
-
 function GameTile({ game, onOpen }: { game: Game; onOpen: (game: Game) => void }) {
   return (
     <li>
@@ -90,7 +66,7 @@ export function GamesList() {
   const anchorRef = useRef<HTMLElement>(null);
   const directLink =
     location.hash === `#${GAMES_LIST_ANCHOR}` || params.has('kind') || params.has('provider');
-  const visible = useVisibleOnce(anchorRef, directLink);
+  const visible = useVisibleOnce(anchorRef, { ratio: GAMES_LIST_VISIBLE_RATIO, skip: directLink });
   const category = chips.find((item) => item.key === chip)?.category;
   const query = {
     category,

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
@@ -6,11 +6,22 @@ import { AnimatedBackground } from '@/components/ui/animated-background';
 import { ButtonLink } from '@/components/ui/button';
 import { Frame } from '@/components/ui/frame';
 import { GAMES_LIST_ANCHOR, paths } from '@/config/paths';
+import { useVisibleOnce } from '@/lib/use-visible-once';
 import { GamesList } from './games-list';
 import styles from './home-page.module.css';
 import { RatesBlock } from './rates-block';
 
 const aboutBanners = ['fair', 'live', 'vibes'] as const;
+
+/**
+ * The rates block sits below the fold: it renders once it comes within a screen of the viewport, so the
+ * first render of the page does only what the visitor sees.
+ */
+function DeferredRatesBlock() {
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useVisibleOnce(ref, { rootMargin: '100% 0px' });
+  return near ? <RatesBlock /> : <div ref={ref} className={styles.ratesPlaceholder} />;
+}
 
 export function HomePage() {
   const { t } = useTranslation();
@@ -37,7 +48,7 @@ export function HomePage() {
       </PageHeader>
 
       <GamesList />
-      <RatesBlock />
+      <DeferredRatesBlock />
 
       <section className={styles.about} aria-labelledby="about-banners-heading">
         <h2 id="about-banners-heading" className="visually-hidden">
