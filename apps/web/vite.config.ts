@@ -3,6 +3,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { initialJsReport } from './vite-plugin-initial-js';
 import { precompress } from './vite-plugin-precompress';
 
 // The dev server proxies API and config to a running server (npm run dev -w @paws/server).
@@ -26,6 +27,7 @@ export default defineConfig({
       },
     }),
     precompress(),
+    initialJsReport(),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
@@ -45,9 +47,11 @@ export default defineConfig({
         // Libraries change far less often than app code: a separate chunk stays cached across releases.
         codeSplitting: {
           groups: [
+            // Only what the first screen runs; other libraries (sockets, QR codes) ride with the lazy
+            // chunks that import them.
             {
               name: 'vendor',
-              test: /[\\/]node_modules[\\/](?!zod[\\/]|react-hook-form[\\/]|qrcode[\\/]|dijkstrajs[\\/]|pngjs[\\/])/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/,
               priority: 2,
             },
             // Form and schema libraries serve lazy modals and screens only: kept out of the entry's vendor chunk.

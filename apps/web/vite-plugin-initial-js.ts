@@ -1,0 +1,55 @@
+import { gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+interface Chunk {
+  type: 'chunk';
+  fileName: string;
+  code: string;
+  imports: string[];
+  isEntry: boolean;
+  facadeModuleId: string | null;
+}
+
+/** Issue budget: the home page's initial JavaScript, gzipped. */
+const BUDGET_KB = 170;
+
+/**
+ * Prints the JavaScript a visitor's browser runs for the home page: the entry chunk, the home screen's
+ * lazy chunk and every chunk they import statically, gzipped, against the budget.
+ */
+export function initialJsReport(homeModule = 'features/home/components/home-page.tsx'): Plugin {
+  return {
+    name: 'paws-initial-js',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk') as unknown as Chunk[];
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const entry = chunks.find((chunk) => chunk.isEntry && chunk.fileName.startsWith('assets/index'));
+      const home = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(homeModule));
+      if (!entry || !home) return;
+      const seen = new Set<string>();
+      const visit = (chunk: Chunk) => {
+        if (seen.has(chunk.fileName)) return;
+        seen.add(chunk.fileName);
+        for (const name of chunk.imports) {
+          const imported = byName.get(name);
+          if (imported) visit(imported);
+        }
+      };
+      visit(entry);
+      visit(home);
+      const sizes = [...seen].map((name) => ({
+        name,
+        kb: gzipSync((byName.get(name) as Chunk).code).length / 1000,
+      }));
+      const total = sizes.reduce((sum, item) => sum + item.kb, 0);
+      const parts = sizes
+        .sort((a, b) => b.kb - a.kb)
+        .map((item) => `${item.name.replace('assets/', '')} ${item.kb.toFixed(1)}`)
+        .join(', ');
+      console.log(
+        `\nhome page initial JS: ${total.toFixed(1)} kB gzipped (budget ${BUDGET_KB} kB${total > BUDGET_KB ? ', OVER' : ''}): ${parts}`,
+      );
+    },
+  };
+}
