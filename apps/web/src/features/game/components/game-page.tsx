@@ -2,7 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ArrowLeftIcon } from '@/components/ui/icons';
+import {
+  ArrowLeftIcon,
+  ChevronDownIcon,
+  ExitFullscreenIcon,
+  FullscreenIcon,
+  HeartIcon,
+} from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuthStatus } from '@/features/auth/hooks/use-auth';
@@ -15,7 +21,6 @@ import { useBalanceMessages } from '../hooks/use-balance-messages';
 import { useOpenGame } from '../hooks/use-open-game';
 import { useScrollLock } from '../hooks/use-scroll-lock';
 import { useTopPanel } from '../hooks/use-top-panel';
-import { ChevronDownIcon, ExitFullscreenIcon, FullscreenIcon, HeartIcon } from './game-icons';
 import styles from './game-page.module.css';
 import { GamePanel } from './game-panel';
 

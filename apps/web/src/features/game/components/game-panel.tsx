@@ -1,11 +1,11 @@
 import type { Game } from '@paws/contracts/catalog';
 import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GridIcon, HeartIcon, MembersIcon, SparkIcon, StarIcon, TrophyIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { useGames } from '../api/get-games';
 import { useRecommended } from '../api/get-recommended';
 import { type OpenableGame, useOpenGame } from '../hooks/use-open-game';
-import { GridIcon, HeartIcon, MembersIcon, SparkIcon, StarIcon, TrophyIcon } from './game-icons';
 import styles from './game-page.module.css';
 
 export type PanelList = 'tournirs' | 'new' | 'favorites' | 'recommended';
