@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { type Control, Controller, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type AuthTab, applyPhoneMask, maskOf, type PhonePrefix, phonePrefixes } from '../utils/credentials';
 import styles from './auth-form.module.css';
@@ -176,5 +177,61 @@ export function FormError({ message }: { message?: string | undefined }) {
     <p className={styles.rootError} role="alert">
       {message}
     </p>
+  );
+}
+
+interface AddressValues {
+  email: string;
+  phone: string;
+}
+
+/** The e-mail box or the masked phone field, by tab: the address block of the login and reset forms. */
+export function AddressField<Values extends AddressValues>({
+  tab,
+  control,
+  register,
+  errors,
+  prefix,
+  onPrefixChange,
+}: {
+  tab: AuthTab;
+  control: Control<Values>;
+  register: UseFormRegister<Values>;
+  errors: FieldErrors<AddressValues>;
+  prefix: PhonePrefix;
+  onPrefixChange: (prefix: PhonePrefix) => void;
+}) {
+  const { t } = useTranslation();
+  // The forms' values extend AddressValues; react-hook-form's generics cannot see that through a path.
+  const addressControl = control as unknown as Control<AddressValues>;
+  const addressRegister = register as unknown as UseFormRegister<AddressValues>;
+  if (tab === 'email') {
+    return (
+      <TextField
+        key="email"
+        label={t('auth.fields.email')}
+        type="email"
+        autoComplete="email"
+        placeholder={t('auth.fields.emailPlaceholder')}
+        error={errors.email?.message}
+        {...addressRegister('email')}
+      />
+    );
+  }
+  return (
+    <Controller
+      control={addressControl}
+      name="phone"
+      render={({ field }) => (
+        <PhoneField
+          label={t('auth.fields.phone')}
+          error={errors.phone?.message}
+          prefix={prefix}
+          onPrefixChange={onPrefixChange}
+          value={field.value}
+          onValueChange={field.onChange}
+        />
+      )}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { emailResetFormSchema, phoneResetFormSchema } from '@paws/contracts/auth';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { requestPasswordReset } from '../../api/reset-password';
@@ -16,7 +16,7 @@ import { schemaResolver } from '../../utils/form-resolver';
 import { markCodeSent } from '../../utils/resend-timer';
 import { fieldOfServerError } from '../../utils/server-errors';
 import styles from '../auth-form.module.css';
-import { ChannelTabs, FormError, PhoneField, TextField } from '../fields';
+import { AddressField, ChannelTabs, FormError } from '../fields';
 
 interface ResetValues {
   email: string;
@@ -91,35 +91,17 @@ export function ForgotPasswordStep({
           onTabChange(next);
         }}
       />
-      {tab === 'email' ? (
-        <TextField
-          key="email"
-          label={t('auth.fields.email')}
-          type="email"
-          autoComplete="email"
-          placeholder={t('auth.fields.emailPlaceholder')}
-          error={errors.email?.message}
-          {...field('email')}
-        />
-      ) : (
-        <Controller
-          control={control}
-          name="phone"
-          render={({ field: phoneField }) => (
-            <PhoneField
-              label={t('auth.fields.phone')}
-              error={errors.phone?.message}
-              prefix={prefix}
-              onPrefixChange={(next) => {
-                clearErrors();
-                setPrefix(next);
-              }}
-              value={phoneField.value}
-              onValueChange={phoneField.onChange}
-            />
-          )}
-        />
-      )}
+      <AddressField
+        tab={tab}
+        control={control}
+        register={field}
+        errors={errors}
+        prefix={prefix}
+        onPrefixChange={(next) => {
+          clearErrors();
+          setPrefix(next);
+        }}
+      />
       <FormError message={errors.root?.message} />
       <Button type="submit" size="lg" block disabled={!hasAddress || isSubmitting}>
         {t('auth.forgot.submit')}

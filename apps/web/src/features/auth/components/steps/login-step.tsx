@@ -5,7 +5,7 @@ import {
   phoneRegistrationFormSchema,
 } from '@paws/contracts/auth';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -24,7 +24,7 @@ import { readReferralCode } from '../../utils/referral-code';
 import { markCodeSent } from '../../utils/resend-timer';
 import { fieldOfServerError } from '../../utils/server-errors';
 import styles from '../auth-form.module.css';
-import { ChannelTabs, FormError, PasswordField, PhoneField, TextField } from '../fields';
+import { AddressField, ChannelTabs, FormError, PasswordField, TextField } from '../fields';
 
 export type AuthMode = 'login' | 'register';
 
@@ -163,35 +163,17 @@ export function LoginStep({
         ))}
       </div>
       <ChannelTabs value={tab} onChange={switchTab} />
-      {tab === 'email' ? (
-        <TextField
-          key="email"
-          label={t('auth.fields.email')}
-          type="email"
-          autoComplete="email"
-          placeholder={t('auth.fields.emailPlaceholder')}
-          error={errors.email?.message}
-          {...field('email')}
-        />
-      ) : (
-        <Controller
-          control={control}
-          name="phone"
-          render={({ field: phoneField }) => (
-            <PhoneField
-              label={t('auth.fields.phone')}
-              error={errors.phone?.message}
-              prefix={prefix}
-              onPrefixChange={(next) => {
-                clearErrors();
-                setPrefix(next);
-              }}
-              value={phoneField.value}
-              onValueChange={phoneField.onChange}
-            />
-          )}
-        />
-      )}
+      <AddressField
+        tab={tab}
+        control={control}
+        register={field}
+        errors={errors}
+        prefix={prefix}
+        onPrefixChange={(next) => {
+          clearErrors();
+          setPrefix(next);
+        }}
+      />
       <PasswordField
         label={t('auth.fields.password')}
         autoComplete={isRegister ? 'new-password' : 'current-password'}
