@@ -100,3 +100,17 @@ export async function cookieNames(context: BrowserContext, url: string) {
     .map((cookie) => cookie.name)
     .sort();
 }
+
+/** Signs a seeded player in through the header's Log in modal and the e-mail link from the outbox. */
+export async function signInByEmailLink(page: Page, origin: string, email: string, password: string) {
+  await page.goto(origin);
+  await openAuthModal(page, 'Log in');
+  await dialog(page).getByLabel('Email').fill(email);
+  await dialog(page).getByLabel('Password', { exact: true }).fill(password);
+  await submitAuthForm(page, 'Log in');
+  await dialog(page)
+    .getByText('We sent a link to confirm your email, please check your spam box too')
+    .waitFor();
+  await page.goto(linkIn(await waitForMessage(origin, email, (m) => /sign-in link/.test(m.subject ?? ''))));
+  await expectSignedIn(page);
+}
