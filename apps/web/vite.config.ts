@@ -21,7 +21,14 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/studio/, /^\/socket\.io/, /^\/config\.json/, /^\/dev\//],
+        navigateFallbackDenylist: [
+          /^\/api\//,
+          /^\/studio/,
+          /^\/kyc-sandbox\//,
+          /^\/socket\.io/,
+          /^\/config\.json/,
+          /^\/dev\//,
+        ],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
       },
@@ -36,6 +43,7 @@ export default defineConfig({
       '/api': backend,
       '/config.json': backend,
       '/studio': backend,
+      '/kyc-sandbox': backend,
       '/socket.io': { target: backend, ws: true },
     },
   },

@@ -2,7 +2,9 @@
 
 export * from '../modules/catalog/schema.ts';
 export * from '../modules/identity/schema.ts';
+export * from '../modules/kyc/schema.ts';
 export * from '../modules/outbox/schema.ts';
 export * from '../modules/payments/schema.ts';
+export * from '../modules/preferences/schema.ts';
 export * from '../modules/studio/schema.ts';
 export * from '../modules/wallet/schema.ts';

@@ -1,4 +1,5 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { VerificationType } from '@paws/contracts/profile';
+import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   type SessionRow,
@@ -58,6 +59,21 @@ export function createIdentityRepository(db: DbOrTx) {
     async updateUser(id: string, values: Partial<NewUser>, tx: DbOrTx = db): Promise<UserRow | undefined> {
       const [row] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
       return row;
+    },
+
+    /** One guarded statement, so two concurrent moves cannot both start from the same state. */
+    async moveVerificationType(
+      id: string,
+      from: readonly VerificationType[],
+      to: VerificationType,
+      tx: DbOrTx = db,
+    ): Promise<boolean> {
+      const rows = await tx
+        .update(users)
+        .set({ verificationType: to })
+        .where(and(eq(users.id, id), inArray(users.verificationType, [...from])))
+        .returning({ id: users.id });
+      return rows.length > 0;
     },
 
     // Sessions.

@@ -20,9 +20,10 @@ import {
   profileFieldSchemas,
   profileMessages,
   type User,
+  type VerificationType,
 } from '@paws/contracts/profile';
 import type { Env } from '../../config/env.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import type { Messaging } from '../../plugins/messaging.ts';
 import type { Storage } from '../../plugins/storage.ts';
@@ -401,6 +402,19 @@ export function createIdentityService({
       if (!user) throw unauthorized();
       await repo.updateUser(user.id, { avatarFull: null, avatarSmall: null });
       await removeFiles(user);
+    },
+
+    /**
+     * Moves verificationType to `to` when it is one of `from` (the KYC module's provider results); true
+     * when it moved.
+     */
+    moveVerificationType(
+      userId: string,
+      from: readonly VerificationType[],
+      to: VerificationType,
+      tx?: DbOrTx,
+    ) {
+      return repo.moveVerificationType(userId, from, to, tx);
     },
   };
 

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '@/features/auth/testing/mock-api';
+import { apiError, mockApi } from '@/features/auth/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
-import { PREFERENCES_STORAGE_KEY } from './preferences-card';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -35,15 +34,31 @@ const userData = (verificationType = 'PENDING') => ({
   },
 });
 
-async function setup(verificationType?: string) {
-  mockApi({
+async function setup(
+  verificationType?: string,
+  { stored = [] as string[], saveFails = false }: { stored?: string[]; saveFails?: boolean } = {},
+) {
+  // The server's copy of the preferences: PUT replaces it, GET reads it.
+  let preferences = stored;
+  let reads = 0;
+  const api = mockApi({
     'POST /auth/refresh-tokens': { status: 201 },
     'GET /profile/user-data': userData(verificationType),
+    // With saveFails the server is gone after the first read: only the client's own undo restores a toggle.
+    'GET /profile/preferences': () =>
+      saveFails && reads++ > 0
+        ? apiError(503, 'Service Unavailable')
+        : { status: 200, body: { gameTypes: preferences } },
+    'PUT /profile/preferences': ({ body }) => {
+      if (saveFails) return apiError(500, 'Internal Server Error');
+      preferences = (body as { gameTypes: string[] }).gameTypes;
+      return { status: 200, body: { gameTypes: preferences } };
+    },
   });
   const user = userEvent.setup();
   const view = await renderRoute('/profile/account');
   await screen.findByRole('region', { name: 'My hud' }, { timeout: 5_000 });
-  return { user, ...view };
+  return { user, api, ...view };
 }
 
 describe('/profile/account', () => {
@@ -82,9 +97,15 @@ describe('/profile/account', () => {
     expect(within(dialog).getByRole('tab', { name: 'Withdraw' })).toHaveAttribute('aria-selected', 'true');
   });
 
-  it('stores game preferences locally and shows all types after Show All on a small screen', async () => {
-    const { user } = await setup();
+  it('loads game preferences from the server, saves a toggle and shows all types after Show All on a small screen', async () => {
+    const { user, api } = await setup(undefined, { stored: ['poker'] });
     const preferences = screen.getByRole('region', { name: 'My Preferences' });
+    await waitFor(() =>
+      expect(within(preferences).getByRole('button', { name: 'Poker' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      ),
+    );
     expect(within(preferences).queryByRole('button', { name: 'Slots' })).not.toBeInTheDocument();
     await user.click(within(preferences).getByRole('button', { name: 'Show All' }));
     await user.click(within(preferences).getByRole('button', { name: 'Slots' }));
@@ -92,7 +113,32 @@ describe('/profile/account', () => {
       'aria-pressed',
       'true',
     );
-    expect(JSON.parse(localStorage.getItem(PREFERENCES_STORAGE_KEY) ?? '[]')).toEqual(['slots']);
+    await waitFor(() => expect(api.callsTo('PUT', '/profile/preferences')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/profile/preferences')[0]?.body).toEqual({ gameTypes: ['poker', 'slots'] });
+    await user.click(within(preferences).getByRole('button', { name: 'Poker' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/profile/preferences')).toHaveLength(2));
+    expect(api.callsTo('PUT', '/profile/preferences')[1]?.body).toEqual({ gameTypes: ['slots'] });
+    await waitFor(() =>
+      expect(within(preferences).getByRole('button', { name: 'Poker' })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      ),
+    );
     expect(within(preferences).getByRole('button', { name: 'Hide' })).toBeInTheDocument();
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('turns a toggle back and says so when the save fails', async () => {
+    const { user, api } = await setup(undefined, { saveFails: true });
+    const preferences = screen.getByRole('region', { name: 'My Preferences' });
+    const poker = within(preferences).getByRole('button', { name: 'Poker' });
+    await waitFor(() => expect(poker).toBeEnabled());
+    await user.click(poker);
+    expect(await within(preferences).findByRole('alert')).toHaveTextContent(
+      'Your preferences could not be saved. Please try again.',
+    );
+    await waitFor(() => expect(api.callsTo('GET', '/profile/preferences')).toHaveLength(2));
+    expect(poker).toHaveAttribute('aria-pressed', 'false');
+    expect(api.callsTo('PUT', '/profile/preferences')).toHaveLength(1);
   });
 });

@@ -7,6 +7,7 @@ import { Frame } from '@/components/ui/frame';
 import { AvatarModal } from '@/features/auth/components/avatar-modal';
 import { useLogout } from '@/features/auth/hooks/use-auth';
 import { SAMPLE_BONUS_STATUS } from '../data/sample-values';
+import { useVerification } from '../hooks/use-verification';
 import styles from './account-page.module.css';
 import { BonusBar } from './bonus-bar';
 
@@ -20,12 +21,20 @@ const CopyIcon = () => (
   </svg>
 );
 
-/** Spec 001 §2 My hud: avatar (opens the avatar modal), username, copyable id, verification badge, bonus bar, Log Out. */
+/** Verification can be started by a player never verified, or declined before. */
+const CAN_VERIFY = new Set<User['verificationType']>(['NONE', 'DECLINED']);
+const noticeTone = { success: 'success', canceled: 'info', error: 'error', initFailure: 'error' } as const;
+
+/**
+ * Spec 001 §2 My hud: avatar (opens the avatar modal), username, copyable id, verification badge with the
+ * verification start and its notices (§4, §8), bonus bar, Log Out.
+ */
 export function HudCard({ user }: { user: User }) {
   const { t } = useTranslation();
   const logout = useLogout();
   const [avatarOpen, setAvatarOpen] = useState(false);
   const [copied, setCopied] = useState(false);
+  const verification = useVerification();
   const name = user.username ?? user.email ?? user.phone ?? '';
 
   useEffect(() => {
@@ -70,11 +79,32 @@ export function HudCard({ user }: { user: User }) {
               <CopyIcon />
             </button>
           </div>
-          <span className={styles.badge} data-status={user.verificationType}>
-            {t(`profileAccount.verification.${user.verificationType}`)}
-          </span>
+          <div className={styles.verificationRow}>
+            <span className={styles.badge} data-status={user.verificationType}>
+              {t(`profileAccount.verification.${user.verificationType}`)}
+            </span>
+            {CAN_VERIFY.has(user.verificationType) ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => void verification.start()}
+                disabled={verification.starting}
+              >
+                {t('profileAccount.verify')}
+              </Button>
+            ) : null}
+          </div>
         </div>
       </div>
+      {verification.notice ? (
+        <p
+          role={noticeTone[verification.notice] === 'error' ? 'alert' : 'status'}
+          className={styles.verificationNotice}
+          data-tone={noticeTone[verification.notice]}
+        >
+          {t(`profileAccount.verificationNotice.${verification.notice}`)}
+        </p>
+      ) : null}
       <p role="status" className={styles.copied}>
         {copied ? t('profileAccount.copied') : ''}
       </p>

@@ -1,45 +1,28 @@
+import { type GameType, gameTypes } from '@paws/contracts/preferences';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Frame } from '@/components/ui/frame';
 import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
+import { preferencesQueryOptions, useSavePreferences } from '../api/preferences';
 import styles from './account-page.module.css';
 
-export const gameTypes = ['liveRoulette', 'blackjack', 'poker', 'baccarat', 'loto', 'slots'] as const;
-export type GameType = (typeof gameTypes)[number];
-
-/**
- * Kept in this browser's local storage for now: the preferences API is not built yet (issue 6 wants them
- * stored server-side), so they do not follow the player to another device.
- */
-export const PREFERENCES_STORAGE_KEY = 'gamePreferences';
 /** Buttons shown on a small screen before 'Show All'. */
 const COLLAPSED_COUNT = 3;
+const NONE: GameType[] = [];
 
-function readPreferences(): GameType[] {
-  try {
-    const stored: unknown = JSON.parse(localStorage.getItem(PREFERENCES_STORAGE_KEY) ?? '[]');
-    return Array.isArray(stored) ? gameTypes.filter((type) => stored.includes(type)) : [];
-  } catch {
-    return [];
-  }
-}
-
-/** Spec 001 §2 My Preferences: game-type buttons, with 'Show All' / 'Hide' on small screens. */
+/** Spec 001 §2 My Preferences: game-type buttons, with 'Show All' / 'Hide' on small screens; stored server-side. */
 export function PreferencesCard() {
   const { t } = useTranslation();
   const wide = useMediaQuery(`(min-width: ${breakpoints.desktop}px)`);
-  const [chosen, setChosen] = useState<GameType[]>(readPreferences);
+  const preferences = useQuery(preferencesQueryOptions());
+  const save = useSavePreferences();
   const [expanded, setExpanded] = useState(false);
+  const chosen = preferences.data?.gameTypes ?? NONE;
   const shown = wide || expanded ? gameTypes : gameTypes.slice(0, COLLAPSED_COUNT);
 
   const toggle = (type: GameType) => {
-    const next = chosen.includes(type) ? chosen.filter((item) => item !== type) : [...chosen, type];
-    setChosen(next);
-    try {
-      localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify(next));
-    } catch {
-      // Private mode or a full quota: the choice lasts for this visit only.
-    }
+    save.mutate(chosen.includes(type) ? chosen.filter((item) => item !== type) : [...chosen, type]);
   };
 
   return (
@@ -47,6 +30,7 @@ export function PreferencesCard() {
       as="section"
       className={`${styles.card} ${styles.preferencesCard}`}
       aria-labelledby="preferences-title"
+      aria-busy={preferences.isPending}
     >
       <div className={styles.cardHead}>
         <h2 id="preferences-title" className={styles.cardTitle}>
@@ -70,6 +54,7 @@ export function PreferencesCard() {
               type="button"
               className={`${styles.preference} ${chosen.includes(type) ? styles.chosen : ''}`}
               aria-pressed={chosen.includes(type)}
+              disabled={!preferences.isSuccess}
               onClick={() => toggle(type)}
             >
               {t(`profileAccount.gameTypes.${type}`)}
@@ -77,6 +62,11 @@ export function PreferencesCard() {
           </li>
         ))}
       </ul>
+      {save.isError ? (
+        <p role="alert" className={styles.preferencesError}>
+          {t('profileAccount.preferencesSaveFailed')}
+        </p>
+      ) : null}
     </Frame>
   );
 }

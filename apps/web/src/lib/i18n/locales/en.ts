@@ -402,6 +402,14 @@ export const en = {
     preferences: 'My Preferences',
     showAll: 'Show All',
     hide: 'Hide',
+    verify: 'Verify identity',
+    verificationNotice: {
+      success: 'Verification completed successfully',
+      canceled: 'Verification was canceled',
+      error: 'Verification failed. Please try again.',
+      initFailure: 'Failed to initialize verification session',
+    },
+    preferencesSaveFailed: 'Your preferences could not be saved. Please try again.',
     gameTypes: {
       liveRoulette: 'Live Roulette',
       blackjack: 'Blackjack',

@@ -405,6 +405,14 @@ export const es: Messages = {
     preferences: 'Mis preferencias',
     showAll: 'Ver todo',
     hide: 'Ocultar',
+    verify: 'Verificar identidad',
+    verificationNotice: {
+      success: 'Verificación completada con éxito',
+      canceled: 'Se canceló la verificación',
+      error: 'La verificación falló. Inténtalo de nuevo.',
+      initFailure: 'No se pudo iniciar la sesión de verificación',
+    },
+    preferencesSaveFailed: 'No se pudieron guardar tus preferencias. Inténtalo de nuevo.',
     gameTypes: {
       liveRoulette: 'Ruleta en vivo',
       blackjack: 'Blackjack',

@@ -410,6 +410,14 @@ export const fr: Messages = {
     preferences: 'Mes préférences',
     showAll: 'Tout afficher',
     hide: 'Masquer',
+    verify: 'Vérifier mon identité',
+    verificationNotice: {
+      success: 'Vérification terminée avec succès',
+      canceled: 'La vérification a été annulée',
+      error: 'La vérification a échoué. Veuillez réessayer.',
+      initFailure: 'Impossible d’initialiser la session de vérification',
+    },
+    preferencesSaveFailed: 'Vos préférences n’ont pas pu être enregistrées. Veuillez réessayer.',
     gameTypes: {
       liveRoulette: 'Roulette en direct',
       blackjack: 'Blackjack',

@@ -404,6 +404,14 @@ export const it: Messages = {
     preferences: 'Le mie preferenze',
     showAll: 'Mostra tutto',
     hide: 'Nascondi',
+    verify: 'Verifica identità',
+    verificationNotice: {
+      success: 'Verifica completata con successo',
+      canceled: 'La verifica è stata annullata',
+      error: 'Verifica non riuscita. Riprova.',
+      initFailure: 'Impossibile avviare la sessione di verifica',
+    },
+    preferencesSaveFailed: 'Impossibile salvare le preferenze. Riprova.',
     gameTypes: {
       liveRoulette: 'Roulette dal vivo',
       blackjack: 'Blackjack',

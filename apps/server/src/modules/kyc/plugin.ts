@@ -1,0 +1,90 @@
+import { resolve } from 'node:path';
+import { serviceBasePaths } from '@paws/contracts/runtime-config';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../../lib/errors.ts';
+import { createDiskStorage } from '../../plugins/storage.ts';
+import { sandboxPageRoutes } from './page.ts';
+import {
+  createSandboxKycProvider,
+  deriveKycSecret,
+  KYC_SIGNATURE_HEADER,
+  type KycProvider,
+} from './provider.ts';
+import { kycRoutes } from './routes.ts';
+import { createKycSandbox, type KycSandbox } from './sandbox.ts';
+import { createKycService, type KycService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    kyc: KycService;
+  }
+}
+
+export interface KycPluginOptions {
+  /** A real provider; without one the built-in sandbox (and its page) is used. */
+  provider?: KycProvider;
+}
+
+const WEBHOOK_PATH = `${serviceBasePaths.platform}/kyc/webhook`;
+
+/**
+ * Identity verification as `app.kyc`: sessions with the KYC provider, its signed webhook moving the
+ * player's verificationType, and `onVerificationResult` for whoever tells the player (notifications).
+ */
+export const kyc = fp(
+  async (app: FastifyInstance, options: KycPluginOptions) => {
+    let sandbox: KycSandbox | undefined;
+    let provider = options.provider;
+    if (!provider) {
+      const sandboxProvider = createSandboxKycProvider({
+        platformUrl: app.env.PLATFORM_URL,
+        secret: deriveKycSecret(app.env.SECRET, 'sandbox'),
+      });
+      provider = sandboxProvider;
+      sandbox = createKycSandbox({
+        db: app.database.db,
+        provider: sandboxProvider,
+        // Identity documents stay private: outside the publicly served uploads folder.
+        documents: createDiskStorage(resolve(app.env.DATA_DIR, 'kyc-documents')),
+        // Through the real webhook route (parser, signature check, handler), in process: the sandbox does
+        // not depend on this process reaching its own public address.
+        async deliver(body, signature) {
+          const response = await app.inject({
+            method: 'POST',
+            url: WEBHOOK_PATH,
+            headers: { 'content-type': 'application/json', [KYC_SIGNATURE_HEADER]: signature },
+            payload: body,
+          });
+          if (response.statusCode !== 200) {
+            throw new Error(`KYC webhook refused: ${response.statusCode} ${response.body}`);
+          }
+        },
+      });
+    }
+
+    const { identity } = app;
+    app.decorate(
+      'kyc',
+      createKycService({
+        db: app.database.db,
+        provider,
+        log: app.log,
+        states: {
+          async verificationTypeOf(userId) {
+            try {
+              return (await identity.userData(userId)).verificationType;
+            } catch (err) {
+              if (err instanceof AppError && err.statusCode === 404) return undefined;
+              throw err;
+            }
+          },
+          move: (userId, from, to, tx) => identity.moveVerificationType(userId, from, to, tx),
+        },
+      }),
+    );
+    await app.register(kycRoutes, { prefix: serviceBasePaths.platform, sandbox });
+    if (sandbox) await app.register(sandboxPageRoutes, { sandbox });
+  },
+  { name: 'kyc', dependencies: ['env', 'database', 'identity', 'authenticate'] },
+);
