@@ -20,6 +20,7 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { type IdentityModuleOptions, identityModule } from './modules/identity/plugin.ts';
 import { kyc } from './modules/kyc/plugin.ts';
+import { notificationsModule } from './modules/notifications/plugin.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
 import { createOutboxService, type OutboxService } from './modules/outbox/service.ts';
 import { payments } from './modules/payments/plugin.ts';
@@ -137,6 +138,7 @@ export async function buildApp({ env, database, logger, identity }: BuildOptions
   await app.register(payments);
   await app.register(kyc);
   await app.register(preferences);
+  await app.register(notificationsModule);
   await app.register(platformRoutes, { prefix: serviceBasePaths.platform });
   await app.register(studio);
   await app.register(catalogRoutes, { prefix: serviceBasePaths.platform });

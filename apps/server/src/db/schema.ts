@@ -3,6 +3,7 @@
 export * from '../modules/catalog/schema.ts';
 export * from '../modules/identity/schema.ts';
 export * from '../modules/kyc/schema.ts';
+export * from '../modules/notifications/schema.ts';
 export * from '../modules/outbox/schema.ts';
 export * from '../modules/payments/schema.ts';
 export * from '../modules/preferences/schema.ts';

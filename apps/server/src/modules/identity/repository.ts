@@ -77,6 +77,21 @@ export function createIdentityRepository(db: DbOrTx) {
     },
 
     // Sessions.
+    /** Whether the player has had a session from this user agent before (any state). */
+    async hasSignedInWith(userId: string, userAgent: string | undefined, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            userAgent ? eq(sessions.userAgent, userAgent.slice(0, 512)) : isNull(sessions.userAgent),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
     async insertSession(values: NewSession, tx: DbOrTx = db): Promise<SessionRow> {
       const [row] = await tx.insert(sessions).values(values).returning();
       return row!;

@@ -48,6 +48,10 @@ export interface IdentityServiceDeps {
   refreshReuseGraceSeconds?: number;
 }
 
+export type SecurityEvent =
+  | { type: 'NEW_DEVICE_SIGN_IN'; userId: string; userAgent: string | undefined }
+  | { type: 'PASSWORD_CHANGED'; userId: string };
+
 /** An e-mail or phone as the client sent it, in its stored form. */
 type Address = { channel: 'email'; email: string } | { channel: 'sms'; phone: string };
 const addressOf = (body: { email?: string; phone?: string }): Address =>
@@ -69,6 +73,17 @@ export function createIdentityService({
   const codes = createCodeKeeper({ repo, secrets, now, resendSeconds: RESEND_CODE_SECONDS });
   const sessions = createSessionKeeper({ repo, secrets, now, reuseGraceSeconds: refreshReuseGraceSeconds });
   const origins = new Set([new URL(env.LANDING_URL).origin, new URL(env.PLATFORM_URL).origin]);
+
+  const securityListeners = new Set<(event: SecurityEvent) => void>();
+  function securityEvent(event: SecurityEvent) {
+    for (const listener of securityListeners) {
+      try {
+        listener(event);
+      } catch {
+        // A listener's failure must not fail the sign-in or the password change.
+      }
+    }
+  }
 
   const findUser = (address: Address) =>
     address.channel === 'email' ? repo.userByEmail(address.email) : repo.userByPhone(address.phone);
@@ -132,7 +147,12 @@ export function createIdentityService({
       // The code reached the phone, which proves it is the player's.
       if (!user.phoneVerifiedAt) await repo.updateUser(user.id, { phoneVerifiedAt: now() });
     }
-    return sessions.start(user.id, client);
+    // A first sign-in (registration) is no news; a sign-in from a browser this player never used is.
+    const knownDevice = purpose === 'registration' || (await repo.hasSignedInWith(user.id, client.userAgent));
+    const tokens = await sessions.start(user.id, client);
+    if (!knownDevice)
+      securityEvent({ type: 'NEW_DEVICE_SIGN_IN', userId: user.id, userAgent: client.userAgent });
+    return tokens;
   }
 
   function toUser(user: UserRow): User {
@@ -166,6 +186,12 @@ export function createIdentityService({
   return {
     now,
     sessions,
+
+    /** Sign-ins from a new device and password changes, after they happened (the notifications module). */
+    onSecurityEvent(listener: (event: SecurityEvent) => void) {
+      securityListeners.add(listener);
+      return () => securityListeners.delete(listener);
+    },
 
     /** POST /auth/registration: a new unconfirmed account, then a link (e-mail) or a code (SMS). */
     async register(body: RegistrationBody, query: RegistrationQuery): Promise<{ channel: AuthChannel }> {
@@ -280,6 +306,7 @@ export function createIdentityService({
         ...(address.channel === 'sms' ? { phoneVerifiedAt: user.phoneVerifiedAt ?? at } : {}),
       });
       await sessions.revokeAllOf(user.id);
+      securityEvent({ type: 'PASSWORD_CHANGED', userId: user.id });
     },
 
     /** POST /auth/refresh-tokens */

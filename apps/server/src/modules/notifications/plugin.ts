@@ -1,0 +1,32 @@
+import { serviceBasePaths } from '@paws/contracts/runtime-config';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { wireProducers } from './producers.ts';
+import { notificationsRoutes } from './routes.ts';
+import { createNotificationsService, type NotificationsService } from './service.ts';
+import { notificationsChannel } from './socket.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Writes and pushes players' notifications; other modules call notify(). */
+    notifications: NotificationsService;
+  }
+}
+
+/** The notifications service: rows, the live channel on app.io, the producers and the HTTP calls. */
+export const notificationsModule = fp(
+  async (app: FastifyInstance) => {
+    app.decorate(
+      'notifications',
+      createNotificationsService({ db: app.database.db, io: app.io, log: app.log }),
+    );
+    notificationsChannel(app);
+    const unwire = wireProducers(app);
+    app.addHook('onClose', async () => unwire());
+    await app.register(notificationsRoutes, { prefix: serviceBasePaths.notifications });
+  },
+  {
+    name: 'notifications',
+    dependencies: ['database', 'socket', 'wallet', 'identity', 'kyc', 'authenticate'],
+  },
+);

@@ -1,0 +1,194 @@
+import { parseHistoryDate } from '@paws/contracts/history';
+import {
+  NOTIFICATIONS_NAMESPACE,
+  type Notification,
+  type NotificationCategory,
+  type NotificationsQuery,
+  type NotificationsResponse,
+  type NotificationsServerToClientEvents,
+  notificationCategories,
+  notificationMessages,
+  notificationsQuerySchema,
+  type UserIdleEvent,
+} from '@paws/contracts/notifications';
+import { and, count, desc, eq, gte, ilike, isNull, lte, not, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Server } from 'socket.io';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { users } from '../identity/schema.ts';
+import { type NotificationRow, notifications, playerActivity } from './schema.ts';
+
+/** The socket.io room of one player's sockets, on every server process. */
+export const playerRoom = (userId: string) => `user:${userId}`;
+
+export interface NotifyInput {
+  userId: string;
+  category: NotificationCategory;
+  message: string;
+}
+
+export const toNotification = (row: NotificationRow): Notification => ({
+  id: row.id,
+  notificationMessage: row.message,
+  category: row.category,
+  isRead: row.isRead,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** ILIKE pattern for a literal substring: % and _ and the escape itself match only themselves. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export function createNotificationsService({
+  db,
+  io,
+  log,
+}: {
+  db: Db;
+  /** Absent in a process without sockets: rows are still written, and read by the list call. */
+  io?: Server;
+  log: FastifyBaseLogger;
+}) {
+  const channel = () => io?.of(NOTIFICATIONS_NAMESPACE);
+
+  function push(rows: NotificationRow[]) {
+    const namespace = channel();
+    if (!namespace) return;
+    for (const row of rows) {
+      namespace
+        .to(playerRoom(row.userId))
+        .emit(
+          'newNotification',
+          toNotification(row) satisfies Parameters<NotificationsServerToClientEvents['newNotification']>[0],
+        );
+    }
+  }
+
+  return {
+    /** Writes one player's notification and pushes it to their sockets on every process. */
+    async notify(input: NotifyInput): Promise<Notification> {
+      const [row] = await db.insert(notifications).values(input).returning();
+      if (!row) throw new Error('notification insert returned no row');
+      push([row]);
+      return toNotification(row);
+    },
+
+    /**
+     * The same notification for every player (ADVERTISING, from an operator), in one statement; staff and
+     * banned accounts are left out. Answers how many players it reached.
+     */
+    async broadcast(message: string): Promise<number> {
+      const rows = await db
+        .insert(notifications)
+        .select(
+          db
+            .select({
+              id: sql`gen_random_uuid()`.as('id'),
+              userId: users.id,
+              message: sql`${message}`.as('message'),
+              category: sql`'ADVERTISING'::notification_category`.as('category'),
+              isRead: sql`false`.as('is_read'),
+              createdAt: sql`now()`.as('created_at'),
+            })
+            .from(users)
+            .where(and(eq(users.role, 'player'), isNull(users.bannedAt))),
+        )
+        .returning();
+      push(rows);
+      log.info({ recipients: rows.length }, 'notification broadcast');
+      return rows.length;
+    },
+
+    /** GET /notifications: the caller's rows, newest first, with the unread counts per category. */
+    async list(userId: string, input: NotificationsQuery): Promise<NotificationsResponse> {
+      const query = notificationsQuerySchema.parse(input);
+      const where: SQL[] = [eq(notifications.userId, userId)];
+      if (query.category) where.push(eq(notifications.category, query.category));
+      const from = parseHistoryDate(query.dateFrom, 'from');
+      const to = parseHistoryDate(query.dateTo, 'to');
+      if (from) where.push(gte(notifications.createdAt, from));
+      if (to) where.push(lte(notifications.createdAt, to));
+      if (query.search?.trim()) where.push(ilike(notifications.message, containing(query.search.trim())));
+      const offset = (query.page - 1) * query.limit;
+
+      const [rows, [total], unread] = await Promise.all([
+        db
+          .select()
+          .from(notifications)
+          .where(and(...where))
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(query.limit)
+          .offset(offset),
+        db
+          .select({ value: count() })
+          .from(notifications)
+          .where(and(...where)),
+        db
+          .select({ category: notifications.category, value: count() })
+          .from(notifications)
+          .where(and(eq(notifications.userId, userId), not(notifications.isRead)))
+          .groupBy(notifications.category),
+      ]);
+      const unreadCounts = Object.fromEntries([
+        ['', unread.reduce((sum, item) => sum + item.value, 0)],
+        ...notificationCategories.map((category) => [
+          category,
+          unread.find((item) => item.category === category)?.value ?? 0,
+        ]),
+      ]) as NotificationsResponse['unreadCounts'];
+      const matched = total?.value ?? 0;
+      return {
+        notifications: rows.map(toNotification),
+        count: matched,
+        hasMore: offset + rows.length < matched,
+        unreadCounts,
+      };
+    },
+
+    /** PATCH /notifications/read/{id}: only the owner's row; anyone else's id reads as not found. */
+    async markRead(userId: string, id: string): Promise<Notification> {
+      const [row] = await db
+        .update(notifications)
+        .set({ isRead: true })
+        .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+        .returning();
+      if (!row) throw notFound(notificationMessages.notFound);
+      return toNotification(row);
+    },
+
+    /** DELETE /notifications/{id}: only the owner's row. */
+    async remove(userId: string, id: string): Promise<void> {
+      const [row] = await db
+        .delete(notifications)
+        .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+        .returning({ id: notifications.id });
+      if (!row) throw notFound(notificationMessages.notFound);
+    },
+
+    /** The idle tracker's change for a player (last activity and idle state). */
+    async recordIdle(userId: string, event: UserIdleEvent): Promise<void> {
+      const values = {
+        userId,
+        isIdle: event.isIdle,
+        // The client's clock, unless it is more than a day off (then ours).
+        changedAt: new Date(
+          Math.abs(event.timestamp - Date.now()) < 86_400_000 ? event.timestamp : Date.now(),
+        ),
+        page: event.page,
+        userAgent: event.userAgent,
+        updatedAt: new Date(),
+      };
+      await db
+        .insert(playerActivity)
+        .values(values)
+        .onConflictDoUpdate({ target: playerActivity.userId, set: values });
+    },
+
+    /** The recorded idle state of a player, if any (operators; tests). */
+    async activityOf(userId: string) {
+      const [row] = await db.select().from(playerActivity).where(eq(playerActivity.userId, userId));
+      return row;
+    },
+  };
+}
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
