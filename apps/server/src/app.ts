@@ -15,6 +15,7 @@ import {
 import type { Env } from './config/env.ts';
 import { createDatabase, type Database } from './db/client.ts';
 import { seed } from './db/seed.ts';
+import { bonuses } from './modules/bonuses/plugin.ts';
 import { GameProviderRegistry } from './modules/catalog/providers.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -138,6 +139,7 @@ export async function buildApp({ env, database, logger, identity }: BuildOptions
   await app.register(payments);
   await app.register(kyc);
   await app.register(preferences);
+  await app.register(bonuses);
   await app.register(notificationsModule);
   await app.register(platformRoutes, { prefix: serviceBasePaths.platform });
   await app.register(studio);

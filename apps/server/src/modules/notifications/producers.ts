@@ -98,6 +98,11 @@ export function wireProducers(app: FastifyInstance) {
         );
       }
     }),
+    app.bonuses.onCredited(({ userId, ruleName, amount, currency }) => {
+      const reward =
+        currency === 'BONUS_USD' ? `${money(amount, 'USD')} in bonus money` : money(amount, currency);
+      void notify(userId, 'SYSTEM', `You earned a bonus (${ruleName}): ${reward} is on your bonus balance.`);
+    }),
     app.kyc.onVerificationResult(({ userId, result }) => {
       void notify(
         userId,

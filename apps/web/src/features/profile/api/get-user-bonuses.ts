@@ -1,35 +1,12 @@
+import type { UserBonusesResponse } from '@paws/contracts/bonuses';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { HISTORY_PAGE_SIZE, type HistoryRangeParams } from '@/features/payments/api/get-balance-transactions';
-import { api, isApiClientError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
-export interface UserBonus {
-  id: string;
-  presentationRuleName: string;
-  amount: number;
-  createdAt: string;
-}
-
-export interface UserBonusesPage {
-  userBonuses: UserBonus[];
-  count: number;
-  hasMore: boolean;
-}
-
-const emptyPage: UserBonusesPage = { userBonuses: [], count: 0, hasMore: false };
-
-/**
- * GET {bonuses}/user-bonuses. The bonuses service is not deployed everywhere yet: a 404 reads as an
- * empty list, so the screen shows 'No bonuses found' rather than an error.
- */
 export const getUserBonuses = (params: HistoryRangeParams & { page: number; limit: number }) =>
-  api.bonuses
-    .get<UserBonusesPage>('/user-bonuses', { query: { ...params } })
-    .then((page) => page ?? emptyPage)
-    .catch((error: unknown) => {
-      if (isApiClientError(error) && error.status === 404) return emptyPage;
-      throw error;
-    });
+  api.bonuses.get<UserBonusesResponse>('/user-bonuses', { query: { ...params } });
 
+/** GET {bonuses}/user-bonuses; the next page is pages loaded + 1 while hasMore (spec 001 §7). */
 export const userBonusesQueryOptions = ({ dateFrom, dateTo }: HistoryRangeParams = {}) =>
   infiniteQueryOptions({
     queryKey: ['bonuses', 'user-bonuses', { dateFrom, dateTo, limit: HISTORY_PAGE_SIZE }] as const,

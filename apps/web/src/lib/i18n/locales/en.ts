@@ -381,6 +381,15 @@ export const en = {
       withdraw: 'Failed to process withdraw',
     },
   },
+  bonusesPage: {
+    specialTasks: 'special tasks',
+    tasksDone: '{{done}} of {{total}} tasks done',
+    received: 'Received',
+    daysDone: '{{done}} of {{total}} days with a bet',
+    day: 'Day {{day}}',
+    bet: '{{volume}} of {{target}} bet',
+    won: '{{volume}} of {{target}} won',
+  },
   profileAccount: {
     accountCard: 'My account',
     balance: 'Balance',

@@ -384,6 +384,15 @@ export const es: Messages = {
       withdraw: 'No se pudo procesar el retiro',
     },
   },
+  bonusesPage: {
+    specialTasks: 'tareas especiales',
+    tasksDone: '{{done}} de {{total}} tareas hechas',
+    received: 'Recibido',
+    daysDone: '{{done}} de {{total}} días con apuesta',
+    day: 'Día {{day}}',
+    bet: '{{volume}} de {{target}} apostado',
+    won: '{{volume}} de {{target}} ganado',
+  },
   profileAccount: {
     accountCard: 'Mi cuenta',
     balance: 'Saldo',

@@ -389,6 +389,15 @@ export const fr: Messages = {
       withdraw: 'Échec du retrait',
     },
   },
+  bonusesPage: {
+    specialTasks: 'tâches spéciales',
+    tasksDone: '{{done}} tâches sur {{total}} faites',
+    received: 'Reçu',
+    daysDone: '{{done}} jours sur {{total}} avec une mise',
+    day: 'Jour {{day}}',
+    bet: '{{volume}} misés sur {{target}}',
+    won: '{{volume}} gagnés sur {{target}}',
+  },
   profileAccount: {
     accountCard: 'Mon compte',
     balance: 'Solde',

@@ -383,6 +383,15 @@ export const it: Messages = {
       withdraw: 'Impossibile elaborare il prelievo',
     },
   },
+  bonusesPage: {
+    specialTasks: 'compiti speciali',
+    tasksDone: '{{done}} di {{total}} compiti fatti',
+    received: 'Ricevuto',
+    daysDone: '{{done}} di {{total}} giorni con una puntata',
+    day: 'Giorno {{day}}',
+    bet: '{{volume}} di {{target}} puntati',
+    won: '{{volume}} di {{target}} vinti',
+  },
   profileAccount: {
     accountCard: 'Il mio conto',
     balance: 'Saldo',

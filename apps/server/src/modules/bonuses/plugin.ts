@@ -1,0 +1,79 @@
+import {
+  bonusesResponseSchema,
+  userBonusesQuerySchema,
+  userBonusesResponseSchema,
+} from '@paws/contracts/bonuses';
+import { apiErrorSchema } from '@paws/contracts/errors';
+import { serviceBasePaths } from '@paws/contracts/runtime-config';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userOf } from '../../plugins/authenticate.ts';
+import { seedBonusRules } from './seed.ts';
+import { type BonusesService, createBonusesService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    bonuses: BonusesService;
+  }
+}
+
+/** The bonuses service's calls (spec 001 §7), under /api/bonuses: the caller's own standing and bonuses. */
+const bonusesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['bonuses'];
+
+  app.get(
+    '/profile/bonuses',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "The player's bonuses: daily run, weekly, monthly and win-bet progress, welcome tasks",
+        response: { 200: bonusesResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return app.bonuses.overview(userOf(request).id);
+    },
+  );
+
+  app.get(
+    '/user-bonuses',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "The player's credited bonuses, newest first",
+        querystring: userBonusesQuerySchema,
+        response: { 200: userBonusesResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return app.bonuses.list(userOf(request).id, request.query);
+    },
+  );
+};
+
+/**
+ * The bonus engine: rules seeded at start, each committed bet, win or deposit re-evaluated for the player
+ * (and every GET /profile/bonuses), rewards credited through the wallet.
+ */
+export const bonuses = fp(
+  async (app: FastifyInstance) => {
+    await seedBonusRules(app.database.db);
+    const service = createBonusesService({ db: app.database.db, wallet: app.wallet, log: app.log });
+    app.decorate('bonuses', service);
+    const stop = app.wallet.onMovement((movement) => {
+      if (movement.kind === 'BET' || movement.kind === 'WIN' || movement.kind === 'DEPOSIT') {
+        void service.evaluate(movement.userId);
+      }
+    });
+    app.addHook('onClose', async () => {
+      stop();
+    });
+    await app.register(bonusesRoutes, { prefix: serviceBasePaths.bonuses });
+  },
+  { name: 'bonuses', dependencies: ['database', 'wallet', 'authenticate'] },
+);

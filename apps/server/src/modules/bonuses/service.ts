@@ -1,0 +1,362 @@
+import {
+  type ActivityBonus,
+  type BonusesResponse,
+  DAILY_BONUS_DAYS,
+  type OnboardingTask,
+  type UserBonusesResponse,
+} from '@paws/contracts/bonuses';
+import { type HistoryQuery, parseHistoryDate } from '@paws/contracts/history';
+import type { CurrencyCode } from '@paws/contracts/wallet';
+import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { users } from '../identity/schema.ts';
+import { balanceTransactions } from '../payments/schema.ts';
+import { gameTransactions } from '../wallet/schema.ts';
+import type { WalletService } from '../wallet/service.ts';
+import { type BonusRuleRow, bonusRules, userBonuses } from './schema.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const dollars = (minor: number) => minor / 100;
+const isoDay = (at: Date) => at.toISOString().slice(0, 10);
+const startOfDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+
+/** Periods are UTC: ISO weeks from Monday, calendar months. */
+export function periodsAt(at: Date) {
+  const day = startOfDay(at);
+  const weekStart = new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * DAY_MS);
+  const monthStart = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+  return {
+    weekStart,
+    monthStart,
+    weekKey: `week:${isoDay(weekStart)}`,
+    monthKey: `month:${isoDay(monthStart).slice(0, 7)}`,
+    today: isoDay(day),
+  };
+}
+
+export interface BonusCredited {
+  userId: string;
+  ruleName: string;
+  /** Minor units. */
+  amount: number;
+  currency: CurrencyCode;
+}
+
+interface Progress {
+  weekBets: number;
+  monthBets: number;
+  weekWins: number;
+  /** Days (YYYY-MM-DD) of the current daily run that have a bet. */
+  betDates: string[];
+  credited: Set<string>;
+  tasks: Record<OnboardingTask, boolean>;
+  exists: boolean;
+}
+
+/**
+ * The bonus engine: progress from the player's real bets, wins and account, against rules kept as data;
+ * a reached target credits its reward through the wallet's ledger exactly once per period.
+ */
+export function createBonusesService({
+  db,
+  wallet,
+  log,
+  now = () => new Date(),
+}: {
+  db: Db;
+  wallet: WalletService;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}) {
+  const listeners = new Set<(credit: BonusCredited) => void>();
+
+  const activeRules = () =>
+    db.select().from(bonusRules).where(eq(bonusRules.active, true)).orderBy(asc(bonusRules.sortOrder));
+
+  /** Where the daily run starts: the last 7 days, but after the day a daily bonus was last credited. */
+  async function dailyRunStart(userId: string, rule: BonusRuleRow | undefined, at: Date) {
+    const windowStart = new Date(startOfDay(at).getTime() - (DAILY_BONUS_DAYS - 1) * DAY_MS);
+    if (!rule) return windowStart;
+    const [last] = await db
+      .select({ createdAt: userBonuses.createdAt })
+      .from(userBonuses)
+      .where(and(eq(userBonuses.userId, userId), eq(userBonuses.ruleId, rule.id)))
+      .orderBy(desc(userBonuses.createdAt))
+      .limit(1);
+    const afterLast = last ? new Date(startOfDay(last.createdAt).getTime() + DAY_MS) : windowStart;
+    return afterLast > windowStart ? afterLast : windowStart;
+  }
+
+  async function progressOf(userId: string, rules: BonusRuleRow[], at: Date): Promise<Progress> {
+    const { weekStart, monthStart } = periodsAt(at);
+    const runStart = await dailyRunStart(
+      userId,
+      rules.find((rule) => rule.kind === 'DAILY'),
+      at,
+    );
+    const since = new Date(Math.min(weekStart.getTime(), monthStart.getTime(), runStart.getTime()));
+    const realMoney = and(
+      eq(gameTransactions.userId, userId),
+      eq(gameTransactions.status, 'OK'),
+      eq(gameTransactions.currencyCode, 'USD'),
+    );
+    const [[sums], days, credited, [account], [deposits], [bets]] = await Promise.all([
+      db
+        .select({
+          weekBets:
+            sql<number>`coalesce(sum(${gameTransactions.amount}) filter (where ${gameTransactions.kind} = 'BET' and ${gameTransactions.createdAt} >= ${weekStart}), 0)`.mapWith(
+              Number,
+            ),
+          monthBets:
+            sql<number>`coalesce(sum(${gameTransactions.amount}) filter (where ${gameTransactions.kind} = 'BET' and ${gameTransactions.createdAt} >= ${monthStart}), 0)`.mapWith(
+              Number,
+            ),
+          weekWins:
+            sql<number>`coalesce(sum(${gameTransactions.amount}) filter (where ${gameTransactions.kind} = 'WIN' and ${gameTransactions.createdAt} >= ${weekStart}), 0)`.mapWith(
+              Number,
+            ),
+        })
+        .from(gameTransactions)
+        .where(and(realMoney, gte(gameTransactions.createdAt, since))),
+      db
+        .selectDistinct({
+          day: sql<string>`to_char(${gameTransactions.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+        })
+        .from(gameTransactions)
+        .where(and(realMoney, eq(gameTransactions.kind, 'BET'), gte(gameTransactions.createdAt, runStart))),
+      db
+        .select({ ruleId: userBonuses.ruleId, periodKey: userBonuses.periodKey })
+        .from(userBonuses)
+        .where(eq(userBonuses.userId, userId)),
+      db
+        .select({
+          confirmed: sql<boolean>`${users.emailVerifiedAt} is not null or ${users.phoneVerifiedAt} is not null`,
+          username: sql<boolean>`${users.username} is not null`,
+        })
+        .from(users)
+        .where(eq(users.id, userId)),
+      db
+        .select({ value: count() })
+        .from(balanceTransactions)
+        .where(
+          and(
+            eq(balanceTransactions.userId, userId),
+            eq(balanceTransactions.type, 'DEPOSIT'),
+            eq(balanceTransactions.status, 'COMPLETED'),
+          ),
+        ),
+      db
+        .select({ value: count() })
+        .from(gameTransactions)
+        .where(
+          and(
+            eq(gameTransactions.userId, userId),
+            eq(gameTransactions.kind, 'BET'),
+            eq(gameTransactions.status, 'OK'),
+          ),
+        ),
+    ]);
+    return {
+      weekBets: sums?.weekBets ?? 0,
+      monthBets: sums?.monthBets ?? 0,
+      weekWins: sums?.weekWins ?? 0,
+      betDates: days.map((d) => d.day).sort(),
+      credited: new Set(credited.map((c) => `${c.ruleId}|${c.periodKey}`)),
+      exists: account !== undefined,
+      tasks: {
+        CONFIRM_EMAIL: Boolean(account?.confirmed),
+        CHOOSE_USERNAME: Boolean(account?.username),
+        FIRST_DEPOSIT: (deposits?.value ?? 0) > 0,
+        FIRST_BET: (bets?.value ?? 0) > 0,
+      },
+    };
+  }
+
+  /** The period a rule's progress counts in, and whether its target is reached now. */
+  function standing(rule: BonusRuleRow, progress: Progress, at: Date) {
+    const { weekKey, monthKey, today } = periodsAt(at);
+    const target = rule.targetMinor ?? 0;
+    switch (rule.kind) {
+      case 'DAILY':
+        return { periodKey: `day:${today}`, reached: progress.betDates.length >= DAILY_BONUS_DAYS };
+      case 'WEEKLY':
+        return { periodKey: weekKey, reached: target > 0 && progress.weekBets >= target };
+      case 'MONTHLY':
+        return { periodKey: monthKey, reached: target > 0 && progress.monthBets >= target };
+      case 'WIN_BET':
+        return { periodKey: weekKey, reached: target > 0 && progress.weekWins >= target };
+      case 'ONBOARDING':
+        return { periodKey: 'once', reached: progress.tasks[rule.task as OnboardingTask] === true };
+    }
+  }
+
+  /** Inserts the player's bonus for the period and credits it in one transaction; nothing when it exists. */
+  async function credit(userId: string, rule: BonusRuleRow, periodKey: string) {
+    await wallet.ensureAccounts(userId);
+    const currency = rule.rewardCurrency as CurrencyCode;
+    const inserted = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(userBonuses)
+        .values({ userId, ruleId: rule.id, periodKey, amountMinor: rule.rewardMinor, currency })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) return undefined;
+      await wallet.bonusCredit(
+        { userId, currency, amount: rule.rewardMinor, key: row.id, metadata: { rule: rule.code, periodKey } },
+        tx,
+      );
+      return row;
+    });
+    if (!inserted) return false;
+    for (const listener of listeners) {
+      try {
+        listener({ userId, ruleName: rule.name, amount: rule.rewardMinor, currency });
+      } catch {
+        // A listener's failure must not undo a committed credit.
+      }
+    }
+    return true;
+  }
+
+  /** Credits every reached, not yet credited target of the player; answers the progress it read. */
+  async function evaluateNow(userId: string) {
+    const at = now();
+    const rules = await activeRules();
+    let progress = await progressOf(userId, rules, at);
+    // Bonuses are for players with an account; wallet-only callers (a provider's test players) earn none.
+    if (!progress.exists) return { rules, progress, at };
+    let creditedAny = false;
+    for (const rule of rules) {
+      const { periodKey, reached } = standing(rule, progress, at);
+      if (reached && !progress.credited.has(`${rule.id}|${periodKey}`)) {
+        creditedAny = (await credit(userId, rule, periodKey)) || creditedAny;
+      }
+    }
+    if (creditedAny) progress = await progressOf(userId, rules, at);
+    return { rules, progress, at };
+  }
+
+  // One evaluation per player at a time in this process; bets arriving meanwhile ask for one more run.
+  const running = new Map<string, { again: boolean; done: Promise<void> }>();
+  function evaluateSoon(userId: string) {
+    const current = running.get(userId);
+    if (current) {
+      current.again = true;
+      return current.done;
+    }
+    const state = { again: false, done: Promise.resolve() };
+    state.done = (async () => {
+      try {
+        do {
+          state.again = false;
+          await evaluateNow(userId);
+        } while (state.again);
+      } catch (error) {
+        log.error({ err: error, userId }, 'bonus evaluation failed');
+      } finally {
+        running.delete(userId);
+      }
+    })();
+    running.set(userId, state);
+    return state.done;
+  }
+
+  function activity(rule: BonusRuleRow | undefined, progress: Progress, at: Date): ActivityBonus | null {
+    if (!rule) return null;
+    const { periodKey } = standing(rule, progress, at);
+    const bets = rule.kind === 'MONTHLY' ? progress.monthBets : progress.weekBets;
+    return {
+      id: rule.id,
+      presentationRuleName: rule.name,
+      amount: dollars(rule.rewardMinor),
+      sumOfBets: dollars(bets),
+      winningAmount: dollars(progress.weekWins),
+      targetAmount: dollars(rule.targetMinor ?? 0),
+      credited: progress.credited.has(`${rule.id}|${periodKey}`),
+    };
+  }
+
+  return {
+    evaluate: evaluateSoon,
+
+    /** GET /profile/bonuses: credits what is due, then reports the player's standing on every rule. */
+    async overview(userId: string): Promise<BonusesResponse> {
+      await running.get(userId)?.done;
+      const { rules, progress, at } = await evaluateNow(userId);
+      const of = (kind: BonusRuleRow['kind']) => rules.find((rule) => rule.kind === kind);
+      const daily = of('DAILY');
+      return {
+        activityBonuses: {
+          daily: daily
+            ? {
+                id: daily.id,
+                presentationRuleName: daily.name,
+                amount: dollars(daily.rewardMinor),
+                betDates: progress.betDates,
+              }
+            : null,
+          everyWeek: activity(of('WEEKLY'), progress, at),
+          everyMonth: activity(of('MONTHLY'), progress, at),
+          winBet: activity(of('WIN_BET'), progress, at),
+        },
+        welcomeBonuses: {
+          onboarding: rules
+            .filter((rule) => rule.kind === 'ONBOARDING')
+            .map((rule) => ({
+              id: rule.id,
+              presentationRuleName: rule.name,
+              amount: dollars(rule.rewardMinor),
+              hasBonus: progress.credited.has(`${rule.id}|once`),
+            })),
+        },
+      };
+    },
+
+    /** GET /user-bonuses: the player's credited bonuses, newest first. */
+    async list(userId: string, query: HistoryQuery): Promise<UserBonusesResponse> {
+      const from = parseHistoryDate(query.dateFrom, 'from');
+      const to = parseHistoryDate(query.dateTo, 'to');
+      const where = and(
+        eq(userBonuses.userId, userId),
+        from ? gte(userBonuses.createdAt, from) : undefined,
+        to ? lte(userBonuses.createdAt, to) : undefined,
+      );
+      const offset = (query.page - 1) * query.limit;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: userBonuses.id,
+            name: bonusRules.name,
+            amountMinor: userBonuses.amountMinor,
+            createdAt: userBonuses.createdAt,
+          })
+          .from(userBonuses)
+          .innerJoin(bonusRules, eq(bonusRules.id, userBonuses.ruleId))
+          .where(where)
+          .orderBy(desc(userBonuses.createdAt), desc(userBonuses.id))
+          .limit(query.limit)
+          .offset(offset),
+        db.select({ value: count() }).from(userBonuses).where(where),
+      ]);
+      const matched = total?.value ?? 0;
+      return {
+        userBonuses: rows.map((row) => ({
+          id: row.id,
+          presentationRuleName: row.name,
+          amount: dollars(row.amountMinor),
+          createdAt: row.createdAt.toISOString(),
+        })),
+        count: matched,
+        hasMore: offset + rows.length < matched,
+      };
+    },
+
+    /** Called after a bonus has been credited (the notifications module). Returns unsubscribe. */
+    onCredited(listener: (credit: BonusCredited) => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+export type BonusesService = ReturnType<typeof createBonusesService>;

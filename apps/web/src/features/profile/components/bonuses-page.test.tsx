@@ -1,0 +1,95 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiError, mockApi } from '@/features/auth/testing/mock-api';
+import { renderRoute } from '@/testing/render-route';
+
+const standing = {
+  activityBonuses: {
+    daily: {
+      id: 'd',
+      presentationRuleName: 'Daily bonus',
+      amount: 5,
+      betDates: ['2026-11-20', '2026-11-21'],
+    },
+    everyWeek: {
+      id: 'w',
+      presentationRuleName: 'Weekly bonus',
+      amount: 10,
+      sumOfBets: 125,
+      winningAmount: 40,
+      targetAmount: 500,
+      credited: false,
+    },
+    everyMonth: null,
+    winBet: {
+      id: 'b',
+      presentationRuleName: 'Win-bet bonus',
+      amount: 15,
+      sumOfBets: 125,
+      winningAmount: 400,
+      targetAmount: 200,
+      credited: true,
+    },
+  },
+  welcomeBonuses: {
+    onboarding: [
+      { id: 'o1', presentationRuleName: 'Confirm your e-mail or phone', amount: 1, hasBonus: true },
+      { id: 'o2', presentationRuleName: 'Choose a username', amount: 1, hasBonus: false },
+      { id: 'o3', presentationRuleName: 'Make your first deposit', amount: 5, hasBonus: true },
+    ],
+  },
+};
+
+function setup(bonuses: () => { status: number; body?: unknown }) {
+  mockApi({ 'POST /auth/refresh-tokens': { status: 201 }, 'GET /profile/bonuses': bonuses });
+  return renderRoute('/profile/bonuses');
+}
+
+describe('/profile/bonuses', () => {
+  it('shows the special tasks ring, the daily run and the progress cards', async () => {
+    await setup(() => ({ status: 200, body: standing }));
+    const tasks = await screen.findByRole('region', { name: 'special tasks' }, { timeout: 5_000 });
+    expect(within(tasks).getByRole('img', { name: '2 of 3 tasks done' })).toBeInTheDocument();
+    expect(within(tasks).getByText('+$1')).toBeInTheDocument();
+
+    const daily = screen.getByRole('region', { name: 'Daily bonus' });
+    expect(within(daily).getByText('Bet daily for 7 days to earn bonuses')).toBeInTheDocument();
+    const days = within(daily).getByRole('list', { name: '2 of 7 days with a bet' });
+    expect(
+      within(days)
+        .getAllByRole('listitem')
+        .map((day) => day.textContent),
+    ).toEqual(['Day 1', 'Day 2', 'Day 3', 'Day 4', 'Day 5', 'Day 6', 'Day 7']);
+
+    const weekly = screen.getByRole('region', { name: 'Weekly bonus' });
+    const bar = within(weekly).getByRole('progressbar', { name: '$125 of $500 bet' });
+    expect(bar.firstElementChild).toHaveStyle({ width: '25%' });
+    const winBet = screen.getByRole('region', { name: 'Win-bet bonus' });
+    // Above the target the bar is full, and the reward reads as received.
+    expect(within(winBet).getByRole('progressbar').firstElementChild).toHaveStyle({ width: '100%' });
+    expect(within(winBet).getByText('Received')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Monthly bonus' })).not.toBeInTheDocument();
+  });
+
+  it("says 'No bonuses' when no rule applies", async () => {
+    await setup(() => ({
+      status: 200,
+      body: {
+        activityBonuses: { daily: null, everyWeek: null, everyMonth: null, winBet: null },
+        welcomeBonuses: { onboarding: [] },
+      },
+    }));
+    expect(await screen.findByText('No bonuses', undefined, { timeout: 5_000 })).toBeInTheDocument();
+  });
+
+  it('offers a retry when the call fails', async () => {
+    let calls = 0;
+    await setup(() =>
+      calls++ === 0 ? apiError(503, 'Service Unavailable') : { status: 200, body: standing },
+    );
+    const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 5_000 });
+    await userEvent.setup().click(retry);
+    expect(await screen.findByRole('region', { name: 'special tasks' })).toBeInTheDocument();
+  });
+});
