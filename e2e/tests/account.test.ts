@@ -95,6 +95,18 @@ describe.each([
     await expect.poll(() => games.filter({ hasText: 'wild-paws' }).count()).toBeGreaterThan(0);
   });
 
+  it('shows the bonus progress of that round and the welcome tasks it completed', async () => {
+    await page.goto(`${server.platform}/profile/bonuses`);
+    const weekly = page.getByRole('region', { name: 'Weekly bonus' });
+    await weekly.waitFor({ timeout: 10_000 });
+    await expect.poll(() => weekly.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('1');
+    const daily = page.getByRole('region', { name: 'Daily bonus' });
+    await daily.getByRole('list', { name: '1 of 7 days with a bet' }).waitFor();
+    const tasks = page.getByRole('region', { name: 'special tasks' });
+    // Confirmed e-mail, first deposit and first bet are done; the demo player already has a username.
+    await tasks.getByRole('img', { name: '4 of 4 tasks done' }).waitFor();
+  });
+
   it('leaves no page errors', () => {
     expect(errors).toEqual([]);
   });
