@@ -48,7 +48,7 @@ function Onboarding({ tasks }: { tasks: BonusesResponse['welcomeBonuses']['onboa
   const done = tasks.filter((task) => task.hasBonus).length;
   return (
     <Frame as="section" angled accent className={styles.card} aria-labelledby="special-tasks-title">
-      <h2 id="special-tasks-title" className={styles.cardTitle}>
+      <h2 id="special-tasks-title" className={`${styles.cardTitle} ${styles.tasksTitle}`}>
         {t('bonusesPage.specialTasks')}
       </h2>
       <div className={styles.tasks}>
