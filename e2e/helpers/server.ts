@@ -31,7 +31,8 @@ export interface RunningServer {
 
 /**
  * Starts the real server (the built web app, a fresh database: PostgreSQL when DATABASE_URL is set,
- * else PGlite in a temporary folder) and waits until it is ready.
+ * else PGlite in a temporary folder) and waits until it is ready. `extraEnv.DATABASE_URL` points it at an
+ * existing database instead (two processes sharing one).
  */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const [landingPort, platformPort] = [await freePort(), await freePort()];
@@ -50,7 +51,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     RATE_LIMIT_IP_SCALE: '50',
     ...extraEnv,
   };
-  if (process.env.DATABASE_URL) {
+  // A caller-given DATABASE_URL is shared with another server (cluster tests); the caller owns it.
+  if (process.env.DATABASE_URL && !extraEnv.DATABASE_URL) {
     const name = `paws_e2e_${Date.now()}_${randomBytes(3).toString('hex')}`;
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
@@ -105,6 +107,26 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       }
       await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh PostgreSQL database for several servers to share; drop() removes it. */
+export async function createSharedDatabase(adminUrl: string) {
+  const name = `paws_e2e_shared_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
     },
   };
 }

@@ -1,31 +1,12 @@
 import { z } from 'zod';
 import { HISTORY_MAX_PAGE_SIZE, parseHistoryDate } from './history.ts';
+import { NOTIFICATIONS_PAGE_SIZE, notificationCategories } from './notifications-constants.ts';
+
+export * from './notifications-constants.ts';
+
+export const notificationCategorySchema = z.enum(notificationCategories);
 
 /** The notifications service and its live channel: spec 001 §3 (Notification), §7, §9; 000 §7 (idle tracker). */
-
-export const notificationCategories = [
-  'SYSTEM',
-  'GAME_RESULT',
-  'FINANCIAL',
-  'ADVERTISING',
-  'SECURITY',
-] as const;
-export const notificationCategorySchema = z.enum(notificationCategories);
-export type NotificationCategory = z.infer<typeof notificationCategorySchema>;
-
-/** Dropdown labels, in the spec's order; All is the empty value. */
-export const notificationCategoryLabels: Record<NotificationCategory | '', string> = {
-  '': 'All',
-  SYSTEM: 'System',
-  GAME_RESULT: 'Gaming',
-  FINANCIAL: 'Finance',
-  ADVERTISING: 'Advertising',
-  SECURITY: 'Security',
-};
-
-export const NOTIFICATIONS_PAGE_SIZE = 20;
-/** Unread counts above this read '9+'. */
-export const UNREAD_BADGE_CAP = 9;
 
 export const notificationMessages = {
   category: `category must be one of ${notificationCategories.join(', ')} (or empty for All)`,
@@ -102,11 +83,6 @@ export const broadcastRequestSchema = z.object({
 export const broadcastResponseSchema = z.object({ recipients: z.number().int() });
 
 // ---- Realtime: the notifications channel (socket.io namespace '/notifications', websocket only) ----
-
-export const NOTIFICATIONS_NAMESPACE = '/notifications';
-/** socketError statusCode for an expired or missing session: the client refreshes tokens and reconnects. */
-export const SOCKET_SESSION_EXPIRED = 4001;
-export const SOCKET_TIMEOUT_MS = 5000;
 
 /** Handshake auth the client sends; checked against the session cookie, never trusted on its own. */
 export const notificationsSocketAuthSchema = z.object({

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
@@ -7,9 +8,13 @@ import { Header } from '@/components/layout/header';
 import { PageWrapper } from '@/components/layout/page-wrapper';
 import { FromPwaNotice } from '@/components/ui/from-pwa-notice';
 import { PageSpinner } from '@/components/ui/spinner';
+import { Toaster } from '@/components/ui/toaster';
 import { AuthModalHost } from '@/features/auth/components/auth-modal-host';
+import { useAuthStatus } from '@/features/auth/hooks/use-auth';
 import { useOpenGame } from '@/features/game/hooks/use-open-game';
 import { GameSearch } from '@/features/home/components/game-search';
+import { recentNotificationsQueryOptions } from '@/features/notifications/api/notifications';
+import { useNotificationsChannel } from '@/features/notifications/realtime/use-notifications-channel';
 import { requestNotificationPermission } from '@/lib/browser-notifications';
 import { OpenGameProvider } from '@/lib/open-game';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -34,6 +39,9 @@ export function RootLayout() {
     void requestNotificationPermission();
   }, []);
   const openGame = useOpenGame();
+  useNotificationsChannel();
+  const { isSignedIn } = useAuthStatus();
+  const recent = useQuery({ ...recentNotificationsQueryOptions(), enabled: isSignedIn });
   return (
     <OpenGameProvider value={openGame}>
       <PageWrapper modals={<AuthModalHost />} overlays={<FromPwaNotice />}>
@@ -47,7 +55,11 @@ export function RootLayout() {
           </Suspense>
         </main>
         <Footer />
-        <BottomNav />
+        <BottomNav
+          notifications={isSignedIn ? recent.data?.notifications : undefined}
+          onOpen={isSignedIn ? () => void recent.refetch() : undefined}
+        />
+        <Toaster />
         <ScrollRestoration />
       </PageWrapper>
     </OpenGameProvider>

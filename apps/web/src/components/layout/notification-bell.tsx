@@ -20,15 +20,17 @@ export const BELL_LIST_MAX_HEIGHT = 300;
 
 export interface NotificationBellProps {
   notifications: NotificationItem[];
+  /** Unread notifications in all, when known (the list may show only the newest). */
+  unreadCount?: number;
   /** Called each time the dropdown opens, so the caller refetches. */
   onOpen?: () => void;
 }
 
-export function NotificationBell({ notifications, onOpen }: NotificationBellProps) {
+export function NotificationBell({ notifications, unreadCount, onOpen }: NotificationBellProps) {
   const { t, i18n } = useTranslation();
   const { open, setOpen, rootRef, triggerRef } = usePopover();
   const listId = useId();
-  const unread = notifications.some((item) => !item.isRead);
+  const unread = (unreadCount ?? 0) > 0 || notifications.some((item) => !item.isRead);
   return (
     <div ref={rootRef} className={styles.menuRoot}>
       <button

@@ -135,7 +135,7 @@ describe('/profile/history', () => {
       'GET /profile/bets-transactions': { status: 200, body: { transactions: [], fullAmount: 0, ...empty } },
       'GET /profile/balance-transactions': { status: 200, body: { balanceTransactions: [], ...empty } },
       'GET /profile/game-sessions': { status: 200, body: { gameTokens: [], ...empty } },
-      // GET /user-bonuses is not served yet: its 404 reads as an empty list.
+      'GET /user-bonuses': { status: 200, body: { userBonuses: [], ...empty } },
     });
     await renderRoute('/profile/history');
 

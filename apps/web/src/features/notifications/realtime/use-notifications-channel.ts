@@ -1,0 +1,76 @@
+import type { Notification } from '@paws/contracts/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '@/components/ui/toaster';
+import { getRuntimeConfig } from '@/config/runtime-config';
+import { userDataQueryOptions } from '@/features/auth/api/user-data';
+import { useAuthStatus, useUser } from '@/features/auth/hooks/use-auth';
+import { api } from '@/lib/api-client';
+import { showBrowserNotification } from '@/lib/browser-notifications';
+import { useIdleTracker } from '@/lib/idle-tracker';
+import { playNotificationSound } from '@/lib/notification-sound';
+import { NOTIFICATIONS_KEY } from '../api/notifications';
+import { type NotificationsChannel, openNotificationsChannel } from './channel';
+
+/**
+ * The live notifications channel, open while a player is signed in (spec 001 §7): each newNotification
+ * is a toast, a sound and a browser notification, and the lists refresh. The idle tracker emits on it.
+ * socket.io-client is loaded only then, outside the first screen's JavaScript.
+ */
+export function useNotificationsChannel() {
+  const { t } = useTranslation();
+  // The current language's texts, without reconnecting when the language changes.
+  const translate = useRef(t);
+  translate.current = t;
+  const queryClient = useQueryClient();
+  const { isSignedIn } = useAuthStatus();
+  const userId = useUser().data?.user?.userId;
+  const [channel, setChannel] = useState<NotificationsChannel>();
+
+  useEffect(() => {
+    if (!isSignedIn || !userId) return;
+    let open: NotificationsChannel | undefined;
+    let cancelled = false;
+    const onNotification = (notification: Notification) => {
+      void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+      if (notification.category === 'FINANCIAL') {
+        void queryClient.invalidateQueries({ queryKey: userDataQueryOptions().queryKey });
+      }
+      const title = translate.current(`notificationsPage.categories.${notification.category}`);
+      showToast({ title, message: notification.notificationMessage });
+      playNotificationSound();
+      try {
+        showBrowserNotification(title, { body: notification.notificationMessage, tag: notification.id });
+      } catch (error) {
+        console.error('Error while showing notification', error);
+        showToast({
+          title: translate.current('notificationsPage.categories.SYSTEM'),
+          message: 'Error while showing notification',
+          tone: 'error',
+        });
+      }
+    };
+    import('socket.io-client').then(
+      ({ io }) => {
+        if (cancelled) return;
+        open = openNotificationsChannel({
+          userId,
+          socketUrl: getRuntimeConfig().socketUrl,
+          connect: (url, options) => io(url, options),
+          refreshTokens: () => api.refreshTokens(),
+          onNotification,
+        });
+        setChannel(open);
+      },
+      (error: unknown) => console.error('Notifications channel not loaded', error),
+    );
+    return () => {
+      cancelled = true;
+      open?.close();
+      setChannel(undefined);
+    };
+  }, [isSignedIn, userId, queryClient]);
+
+  useIdleTracker(userId, channel);
+}

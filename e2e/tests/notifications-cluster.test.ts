@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { demoAccounts } from '@paws/contracts/auth';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, viewports } from '../helpers/browser.ts';
+import { createSharedDatabase, type RunningServer, startServer } from '../helpers/server.ts';
+import { signInByEmailLink, watchErrors } from './identity-support.ts';
+
+const { email, password } = demoAccounts.player;
+
+/**
+ * Issue 7: two server processes share PostgreSQL and Redis. The player's browser is connected to process B;
+ * a deposit handled by process A reaches it as a live toast, through the socket.io Redis adapter.
+ */
+describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)(
+  'notifications across two processes',
+  () => {
+    let database: Awaited<ReturnType<typeof createSharedDatabase>>;
+    let a: RunningServer;
+    let b: RunningServer;
+    let browser: Browser;
+    let context: BrowserContext;
+    let page: Page;
+    let errors: string[];
+
+    beforeAll(async () => {
+      database = await createSharedDatabase(process.env.DATABASE_URL as string);
+      const shared = {
+        DATABASE_URL: database.url,
+        REDIS_URL: process.env.REDIS_URL as string,
+        SECRET: randomBytes(32).toString('hex'),
+      };
+      // One after the other: the first applies the migrations and the seed.
+      a = await startServer(shared);
+      b = await startServer(shared);
+      browser = await launchBrowser();
+      context = await browser.newContext(viewports.desktop);
+      page = await context.newPage();
+      errors = watchErrors(page);
+    });
+    afterAll(async () => {
+      await context?.close();
+      await browser?.close();
+      await b?.stop();
+      await a?.stop();
+      await database?.drop();
+    });
+
+    it('a deposit on process A shows as a toast in the browser on process B', async () => {
+      await signInByEmailLink(page, b.platform, email, password);
+      await page.goto(`${b.platform}/profile/account`);
+      // The browser's session cookies (127.0.0.1, any port) make the deposit call to A as the same player.
+      const cookie = (await context.cookies(b.platform)).map((c) => `${c.name}=${c.value}`).join('; ');
+      // Give the socket a moment to connect after the page load.
+      await expect.poll(() => page.evaluate(() => document.readyState)).toBe('complete');
+      await page.waitForTimeout(1500);
+      const res = await fetch(`${a.platform}/api/platform/users/deposit`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ amount: 30, paymentMethod: 'CARD' }),
+      });
+      expect(res.status).toBe(201);
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Your deposit of $30.00 was credited to your balance.' })
+        .first()
+        .waitFor({ timeout: 10_000 });
+      expect(errors).toEqual([]);
+    });
+  },
+);

@@ -1,0 +1,34 @@
+/**
+ * The notifications contract's plain constants, without zod: the web app's first screen imports these, and
+ * the schemas (notifications.ts) only where they are needed.
+ */
+
+export const notificationCategories = [
+  'SYSTEM',
+  'GAME_RESULT',
+  'FINANCIAL',
+  'ADVERTISING',
+  'SECURITY',
+] as const;
+export type NotificationCategory = (typeof notificationCategories)[number];
+
+/** Dropdown labels, in the spec's order; All is the empty value. */
+export const notificationCategoryLabels: Record<NotificationCategory | '', string> = {
+  '': 'All',
+  SYSTEM: 'System',
+  GAME_RESULT: 'Gaming',
+  FINANCIAL: 'Finance',
+  ADVERTISING: 'Advertising',
+  SECURITY: 'Security',
+};
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+/** Unread counts above this read '9+'. */
+export const UNREAD_BADGE_CAP = 9;
+
+// ---- Realtime: the notifications channel (socket.io namespace '/notifications', websocket only) ----
+
+export const NOTIFICATIONS_NAMESPACE = '/notifications';
+/** socketError statusCode for an expired or missing session: the client refreshes tokens and reconnects. */
+export const SOCKET_SESSION_EXPIRED = 4001;
+export const SOCKET_TIMEOUT_MS = 5000;
