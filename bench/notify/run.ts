@@ -1,13 +1,17 @@
 /**
  * Fan-out latency of the notifications channel: 2,000 players, each with a socket, spread over two server
  * processes sharing PostgreSQL and Redis (the socket.io Redis adapter), beside the same measurement on a
- * single process without Redis. The producing call is a manager's POST /notifications/broadcast (one
- * notification per player); each latency runs from sending that call to a socket receiving its
- * newNotification. Prints p50, p99 and max for both set-ups and their ratio.
+ * single process without Redis. Two producing calls, both sent to the first process:
+ * - broadcast: a manager's POST /notifications/broadcast (one notification per player); each latency runs
+ *   from sending that call to one socket receiving its newNotification;
+ * - deposit: a player's POST /users/deposit (the payment's FINANCIAL notification), several at a time; each
+ *   latency runs from sending the deposit to that player's socket receiving it (on the two-process set-up,
+ *   half of them live on the other process).
+ * Prints p50, p99 and max for both set-ups and their ratios.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres REDIS_URL=redis://127.0.0.1:6379 npm run bench:notify -w @paws/bench
  *
- * Knobs: BENCH_SOCKETS (2000), BENCH_ROUNDS (5).
+ * Knobs: BENCH_SOCKETS (2000), BENCH_ROUNDS (5), BENCH_DEPOSITS (400), BENCH_DEPOSIT_CONCURRENCY (4).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -30,6 +34,8 @@ if (!adminUrl || !redisUrl) {
 }
 const socketCount = Number(process.env.BENCH_SOCKETS ?? 2000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const deposits = Number(process.env.BENCH_DEPOSITS ?? 400);
+const depositConcurrency = Number(process.env.BENCH_DEPOSIT_CONCURRENCY ?? 4);
 const secret = randomBytes(32).toString('hex');
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const databaseName = `paws_bench_notify_${Date.now()}`;
@@ -222,6 +228,50 @@ async function measure(producer: string, managerCookie: string, sockets: Socket[
   return latencies.sort((a, b) => a - b);
 }
 
+/** Deposits, one player each, a few at a time: each latency from sending the call to that player's socket. */
+async function measureDeposits(
+  producer: string,
+  players: { userId: string; cookie: string }[],
+  sockets: Socket[],
+) {
+  const latencies: number[] = [];
+  let next = 0;
+  // The first round of calls warms the process up and is not counted.
+  const warmup = depositConcurrency;
+  const total = deposits + warmup;
+  async function loop() {
+    while (next < total) {
+      const n = next++;
+      // One player per call (sockets alternate between the processes, so calls do too).
+      const index = n % players.length;
+      const player = players[index] as (typeof players)[number];
+      const socket = sockets[index] as Socket;
+      const amount = 1 + (n % 50);
+      const heard = new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`deposit ${n}: no notification in 30 s`)), 30_000);
+        const listener = (notification: { notificationMessage: string }) => {
+          if (!notification.notificationMessage.startsWith('Your deposit')) return;
+          clearTimeout(timer);
+          socket.off('newNotification', listener);
+          resolve(performance.now());
+        };
+        socket.on('newNotification', listener);
+      });
+      const started = performance.now();
+      const res = await fetch(`${producer}/api/platform/users/deposit`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: player.cookie },
+        body: JSON.stringify({ amount, paymentMethod: 'CARD' }),
+      });
+      if (res.status !== 201) throw new Error(`deposit answered ${res.status}: ${await res.text()}`);
+      const at = await heard;
+      if (n >= warmup) latencies.push(at - started);
+    }
+  }
+  await Promise.all(Array.from({ length: depositConcurrency }, loop));
+  return latencies.sort((a, b) => a - b);
+}
+
 const describe = (sorted: number[]) =>
   `p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms (${sorted.length} receipts)`;
 
@@ -233,7 +283,10 @@ async function run(processes: 1 | 2, people: Awaited<ReturnType<typeof createPla
       people.players,
     );
     try {
-      return await measure((servers[0] as Running).origin, people.manager.cookie, sockets);
+      const producer = (servers[0] as Running).origin;
+      const broadcast = await measure(producer, people.manager.cookie, sockets);
+      const deposit = await measureDeposits(producer, people.players, sockets);
+      return { broadcast, deposit };
     } finally {
       for (const socket of sockets) socket.disconnect();
     }
@@ -243,7 +296,7 @@ async function run(processes: 1 | 2, people: Awaited<ReturnType<typeof createPla
 }
 
 console.log(
-  `${socketCount} sockets, ${rounds} broadcast rounds, ${availableParallelism()} cores, load average ${loadavg()
+  `${socketCount} sockets, ${rounds} broadcast rounds, ${deposits} deposits (${depositConcurrency} at a time), ${availableParallelism()} cores, load average ${loadavg()
     .map((l) => l.toFixed(2))
     .join(' ')}`,
 );
@@ -253,12 +306,16 @@ try {
   await (await startServer(false)).stop();
   const people = await createPlayers(socketCount);
   const cluster = await run(2, people);
-  console.log(`two processes + Redis adapter: ${describe(cluster)}`);
+  console.log(`two processes + Redis adapter, broadcast: ${describe(cluster.broadcast)}`);
+  console.log(`two processes + Redis adapter, deposit:   ${describe(cluster.deposit)}`);
   const single = await run(1, people);
-  console.log(`one process, no Redis:        ${describe(single)}`);
-  console.log(
-    `ratio two/one: p50 ${(percentile(cluster, 50) / percentile(single, 50)).toFixed(2)}, p99 ${(percentile(cluster, 99) / percentile(single, 99)).toFixed(2)}`,
-  );
+  console.log(`one process, no Redis, broadcast:         ${describe(single.broadcast)}`);
+  console.log(`one process, no Redis, deposit:           ${describe(single.deposit)}`);
+  for (const kind of ['broadcast', 'deposit'] as const) {
+    console.log(
+      `ratio two/one, ${kind}: p50 ${(percentile(cluster[kind], 50) / percentile(single[kind], 50)).toFixed(2)}, p99 ${(percentile(cluster[kind], 99) / percentile(single[kind], 99)).toFixed(2)}`,
+    );
+  }
 } finally {
   await admin(`drop database if exists ${databaseName} with (force)`);
 }

@@ -19,8 +19,13 @@ export async function originOf(app: App) {
 }
 
 /** A socket on the notifications channel with the browser's cookies, as the client connects it. */
-export function openChannel(origin: string, b: Browser, userId: string, sockets: Socket[]) {
-  const cookie = b.jar.header('/socket.io/');
+export function openChannel(
+  origin: string,
+  b: Browser,
+  userId: string,
+  sockets: Socket[],
+  cookie: string | undefined = b.jar.header('/socket.io/'),
+) {
   const socket = connect(`${origin}${NOTIFICATIONS_NAMESPACE}`, {
     transports: ['websocket'],
     reconnection: false,
@@ -55,6 +60,13 @@ export const connected = (socket: Socket) =>
     if (socket.connected) return resolve();
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
+  });
+
+/** The handshake's refusal (connect_error) of a socket, with its data. */
+export const refused = (socket: Socket) =>
+  new Promise<Error & { data?: { statusCode: number } }>((resolve, reject) => {
+    socket.once('connect', () => reject(new Error('connected')));
+    socket.once('connect_error', resolve);
   });
 
 export type { Notification };

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Notification } from '@paws/contracts/notifications';
+import { ACCESS_TOKEN_COOKIE } from '@paws/contracts/auth';
+import { NOTIFICATIONS_NAMESPACE, type Notification } from '@paws/contracts/notifications';
 import { eq, sql } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
+import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/modules/identity/schema.ts';
 import { notifications } from '../../src/modules/notifications/schema.ts';
@@ -17,8 +18,16 @@ import {
   PLATFORM_HOST,
   tokenOf,
 } from '../identity/helpers.ts';
-import { deposit, eventually, signedInPlayer } from '../payments/helpers.ts';
-import { connected, listOf, NOTIFICATIONS_API, nextEvent, openChannel, originOf } from './helpers.ts';
+import { deposit, eventually, signedInPlayer, WITHDRAW } from '../payments/helpers.ts';
+import {
+  connected,
+  listOf,
+  NOTIFICATIONS_API,
+  nextEvent,
+  openChannel,
+  originOf,
+  refused,
+} from './helpers.ts';
 
 let ctx: IdentityTestApp;
 let origin: string;
@@ -199,6 +208,44 @@ describe('POST /notifications/broadcast', () => {
 });
 
 describe('producers', () => {
+  it('a withdrawal tells it is processed, then paid out or declined (FINANCIAL)', async () => {
+    ctx.app.payments.setSettleDelay(60_000);
+    const { b } = await signedInPlayer(ctx);
+    await deposit(b, 50);
+    const paid = (await b.post(WITHDRAW, { amount: 10, paymentMethod: 'CARD' })).json().transaction.id;
+    const declined = (await b.post(WITHDRAW, { amount: 5.13, paymentMethod: 'CARD' })).json().transaction.id;
+    await ctx.app.payments.settle(paid);
+    await ctx.app.payments.settle(declined);
+    const list = await eventually(async () => {
+      const found = await listOf(b, '?category=FINANCIAL');
+      expect(found.count).toBe(5);
+      return found;
+    });
+    expect(list.notifications.map((n) => n.notificationMessage).sort()).toEqual([
+      'Your deposit of $50.00 was credited to your balance.',
+      'Your withdrawal of $10.00 is being processed.',
+      'Your withdrawal of $10.00 was paid out.',
+      'Your withdrawal of $5.13 is being processed.',
+      'Your withdrawal of $5.13 was declined; the amount is back on your balance.',
+    ]);
+  });
+
+  it('a failing notification never fails the payment behind it', async () => {
+    const { b } = await signedInPlayer(ctx);
+    const original = ctx.app.notifications.notify;
+    ctx.app.notifications.notify = async () => {
+      throw new Error('notifications are down');
+    };
+    try {
+      expect(
+        (await b.post(`/api/platform/users/deposit`, { amount: 12, paymentMethod: 'CARD' })).statusCode,
+      ).toBe(201);
+    } finally {
+      ctx.app.notifications.notify = original;
+    }
+    expect((await listOf(b)).count).toBe(0);
+  });
+
   it('a notable win (10× the stake) is a GAME_RESULT; a small one is not', async () => {
     const { b, userId } = await signedInPlayer(ctx);
     await deposit(b, 10);
@@ -319,8 +366,45 @@ describe('the live channel', () => {
 
   it('refuses a handshake whose userId is not the session’s', async () => {
     const alice = await signedInPlayer(ctx);
-    const socket = openChannel(origin, alice.b, randomUUID(), sockets);
-    await expect(connected(socket)).rejects.toThrow('Forbidden');
+    const bob = await signedInPlayer(ctx);
+    const error = await refused(openChannel(origin, alice.b, bob.userId, sockets));
+    expect(error.message).toBe('Forbidden');
+    expect(error.data).toEqual({ statusCode: 403 });
+  });
+
+  it('refuses a cookie that is not our token, and a logged-out session', async () => {
+    const alice = await signedInPlayer(ctx);
+    const forged = await refused(
+      openChannel(origin, alice.b, alice.userId, sockets, `${ACCESS_TOKEN_COOKIE}=not-a-token`),
+    );
+    expect(forged.data).toEqual({ statusCode: 401 });
+
+    const cookie = alice.b.jar.header('/socket.io/');
+    expect((await alice.b.post(`${ID}/auth/logout`)).statusCode).toBe(201);
+    const revoked = await refused(openChannel(origin, alice.b, alice.userId, sockets, cookie));
+    expect(revoked.message).toBe('Unauthorized');
+    expect(revoked.data).toEqual({ statusCode: 401 });
+  });
+
+  it('refuses a handshake without the idle-tracker auth', async () => {
+    const alice = await signedInPlayer(ctx);
+    const socket = connect(`${origin}${NOTIFICATIONS_NAMESPACE}`, {
+      transports: ['websocket'],
+      reconnection: false,
+      auth: { userId: alice.userId },
+      extraHeaders: { cookie: alice.b.jar.header('/socket.io/') ?? '' },
+    });
+    sockets.push(socket);
+    expect((await refused(socket)).data).toEqual({ statusCode: 400 });
+  });
+
+  it('a socket without an access cookie (the browser drops it when it lapses) hears 4001', async () => {
+    const alice = await signedInPlayer(ctx);
+    const socket = openChannel(origin, alice.b, alice.userId, sockets, '');
+    expect(await nextEvent<{ statusCode: number }>(socket, 'socketError')).toMatchObject({
+      statusCode: 4001,
+    });
+    await eventually(async () => expect(socket.connected).toBe(false));
   });
 
   it('an expired session hears socketError 4001 and is dropped', async () => {
@@ -357,6 +441,6 @@ describe('the live channel', () => {
       return row;
     });
     expect(activity).toMatchObject({ isIdle: true, page: '/faq', userAgent: 'Test/1.0' });
-    expect(activity?.changedAt.getTime()).toBe(timestamp);
+    expect(activity?.lastActivityAt.getTime()).toBe(timestamp);
   });
 });

@@ -36,7 +36,8 @@ export interface SessionKeeperDeps {
   reuseGraceSeconds: number;
 }
 
-export type AccessCheck = { user: AuthUser } | { user: undefined; banned: boolean };
+/** `expired`: a token we signed whose time is up (a refresh may bring the session back). */
+export type AccessCheck = { user: AuthUser } | { user: undefined; banned: boolean; expired?: boolean };
 
 /**
  * Sessions: a short access token (JWT naming its session row) and a rotating refresh token kept hashed.
@@ -124,7 +125,10 @@ export function createSessionKeeper({ repo, secrets, now, reuseGraceSeconds }: S
       if (!accessToken) return { user: undefined, banned: false };
       const at = now();
       const claims = await secrets.verifyAccessToken(accessToken, at);
-      if (!claims) return { user: undefined, banned: false };
+      if (!claims) {
+        const expired = (await secrets.readAccessToken(accessToken)) !== undefined;
+        return { user: undefined, banned: false, expired };
+      }
       const row = await repo.sessionWithUser(claims.sessionId);
       if (!row || row.userId !== claims.userId || row.revokedAt || row.expiresAt.getTime() <= at.getTime()) {
         return { user: undefined, banned: false };

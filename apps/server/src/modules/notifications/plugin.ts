@@ -27,6 +27,6 @@ export const notificationsModule = fp(
   },
   {
     name: 'notifications',
-    dependencies: ['database', 'socket', 'wallet', 'identity', 'kyc', 'bonuses', 'authenticate'],
+    dependencies: ['database', 'socket', 'wallet', 'payments', 'identity', 'kyc', 'bonuses', 'authenticate'],
   },
 );

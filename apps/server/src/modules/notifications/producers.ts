@@ -2,6 +2,7 @@ import type { NotificationCategory } from '@paws/contracts/notifications';
 import { type CurrencyCode, currencies, fromMinor } from '@paws/contracts/wallet';
 import { and, eq, sum } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { PaymentResult } from '../payments/service.ts';
 import { gameTransactions } from '../wallet/schema.ts';
 import type { WalletMovement } from '../wallet/service.ts';
 
@@ -19,53 +20,45 @@ const money = (minor: number, currency: CurrencyCode) => {
   return symbol ? `${symbol}${value}` : `${value} ${currency}`;
 };
 
-/** The message a wallet movement is worth, if any (finance and notable wins). */
-async function messageFor(
-  app: FastifyInstance,
-  movement: WalletMovement,
-): Promise<{ category: NotificationCategory; message: string } | undefined> {
-  const amount = money(movement.amount, movement.currency);
-  switch (movement.kind) {
-    case 'DEPOSIT':
-      return { category: 'FINANCIAL', message: `Your deposit of ${amount} was credited to your balance.` };
-    case 'WITHDRAW':
-      return { category: 'FINANCIAL', message: `Your withdrawal of ${amount} is being processed.` };
-    case 'WITHDRAW_SETTLE':
-      return { category: 'FINANCIAL', message: `Your withdrawal of ${amount} was paid out.` };
-    case 'WITHDRAW_RELEASE':
-      return {
-        category: 'FINANCIAL',
-        message: `Your withdrawal of ${amount} was declined; the amount is back on your balance.`,
-      };
-    case 'WIN': {
-      if (!movement.game || !currencies[movement.currency].real || movement.amount <= 0) return undefined;
-      const [round] = await app.database.db
-        .select({ staked: sum(gameTransactions.amount).mapWith(Number) })
-        .from(gameTransactions)
-        .where(
-          and(
-            eq(gameTransactions.providerCode, movement.game.providerCode),
-            eq(gameTransactions.roundId, movement.game.roundId),
-            eq(gameTransactions.userId, movement.userId),
-            eq(gameTransactions.kind, 'BET'),
-            eq(gameTransactions.status, 'OK'),
-          ),
-        );
-      const staked = round?.staked ?? 0;
-      const notable =
-        movement.amount >= NOTABLE_WIN_MINOR ||
-        (staked > 0 && movement.amount >= staked * NOTABLE_WIN_MULTIPLE);
-      if (!notable) return undefined;
-      const multiple = staked > 0 ? ` (×${Math.floor(movement.amount / staked)} your stake)` : '';
-      return { category: 'GAME_RESULT', message: `Big win! You won ${amount}${multiple}. Congratulations!` };
-    }
-    default:
-      return undefined;
+/** The sentence a payment's outcome is told in. */
+export function paymentMessage(result: PaymentResult): string {
+  const amount = money(result.amount, result.currency);
+  if (result.type === 'DEPOSIT') return `Your deposit of ${amount} was credited to your balance.`;
+  switch (result.status) {
+    case 'PENDING':
+      return `Your withdrawal of ${amount} is being processed.`;
+    case 'COMPLETED':
+      return `Your withdrawal of ${amount} was paid out.`;
+    case 'DECLINED':
+      return `Your withdrawal of ${amount} was declined; the amount is back on your balance.`;
   }
 }
 
+/** A notable win's message, if the movement is one. */
+async function winMessage(app: FastifyInstance, movement: WalletMovement): Promise<string | undefined> {
+  if (!movement.game || !currencies[movement.currency].real || movement.amount <= 0) return undefined;
+  const [round] = await app.database.db
+    .select({ staked: sum(gameTransactions.amount).mapWith(Number) })
+    .from(gameTransactions)
+    .where(
+      and(
+        eq(gameTransactions.providerCode, movement.game.providerCode),
+        eq(gameTransactions.roundId, movement.game.roundId),
+        eq(gameTransactions.userId, movement.userId),
+        eq(gameTransactions.kind, 'BET'),
+        eq(gameTransactions.status, 'OK'),
+      ),
+    );
+  const staked = round?.staked ?? 0;
+  const notable =
+    movement.amount >= NOTABLE_WIN_MINOR || (staked > 0 && movement.amount >= staked * NOTABLE_WIN_MULTIPLE);
+  if (!notable) return undefined;
+  const multiple = staked > 0 ? ` (×${Math.floor(movement.amount / staked)} your stake)` : '';
+  return `Big win! You won ${money(movement.amount, movement.currency)}${multiple}. Congratulations!`;
+}
+
 /**
- * Real events become notifications: money in and out, notable wins, sign-ins from a new device and
+ * Real events become notifications: payments' outcomes, notable wins, sign-ins from a new device and
  * password changes. A producer never fails the call that caused it.
  */
 export function wireProducers(app: FastifyInstance) {
@@ -75,12 +68,16 @@ export function wireProducers(app: FastifyInstance) {
     });
 
   const unsubscribe = [
+    app.payments.onResult((result) => {
+      void notify(result.userId, 'FINANCIAL', paymentMessage(result));
+    }),
     app.wallet.onMovement((movement) => {
-      messageFor(app, movement).then(
-        (found) => {
-          if (found) void notify(movement.userId, found.category, found.message);
+      if (movement.kind !== 'WIN') return;
+      winMessage(app, movement).then(
+        (message) => {
+          if (message) void notify(movement.userId, 'GAME_RESULT', message);
         },
-        (error: unknown) => app.log.error({ err: error }, 'notification for a wallet movement failed'),
+        (error: unknown) => app.log.error({ err: error }, 'notification for a win failed'),
       );
     }),
     app.identity.onSecurityEvent((event) => {

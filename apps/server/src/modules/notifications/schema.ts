@@ -1,15 +1,21 @@
 import { notificationCategories } from '@paws/contracts/notifications';
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../identity/schema.ts';
 
 export const notificationCategory = pgEnum('notification_category', notificationCategories);
 
-/** One message to one player (spec 001 §3 Notification). userId is a plain uuid, like the wallet's. */
+/**
+ * One message to one player (spec 001 §3 Notification). Unlike the wallet, the rows reference identity's
+ * users: notifications live with the accounts they are addressed to (broadcast reads the users anyway).
+ */
 export const notifications = pgTable(
   'notifications',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid().notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     message: text().notNull(),
     category: notificationCategory().notNull(),
     isRead: boolean().notNull().default(false),
@@ -24,10 +30,12 @@ export type NotificationRow = typeof notifications.$inferSelect;
 
 /** The idle tracker's last word per player (000 §7 userIdle): whether they are idle, where and since when. */
 export const playerActivity = pgTable('player_activity', {
-  userId: uuid().primaryKey(),
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   isIdle: boolean().notNull(),
-  /** The client's timestamp of the last change. */
-  changedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  /** The client's timestamp of its last idle-state change (activity, or the start of idleness). */
+  lastActivityAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
   page: text().notNull(),
   userAgent: text().notNull(),
   updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),

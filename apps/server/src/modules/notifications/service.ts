@@ -171,7 +171,7 @@ export function createNotificationsService({
         userId,
         isIdle: event.isIdle,
         // The client's clock, unless it is more than a day off (then ours).
-        changedAt: new Date(
+        lastActivityAt: new Date(
           Math.abs(event.timestamp - Date.now()) < 86_400_000 ? event.timestamp : Date.now(),
         ),
         page: event.page,

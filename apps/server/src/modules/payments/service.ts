@@ -45,6 +45,18 @@ export interface PaymentCommand {
 
 type Row = typeof balanceTransactions.$inferSelect;
 
+/** A payment's outcome the player hears about, told once it has committed. */
+export interface PaymentResult {
+  paymentId: string;
+  userId: string;
+  type: PaymentType;
+  /** COMPLETED deposit; PENDING: a withdrawal accepted for payout; then COMPLETED or DECLINED. */
+  status: 'PENDING' | 'COMPLETED' | 'DECLINED';
+  /** Minor units. */
+  amount: number;
+  currency: CurrencyCode;
+}
+
 export function toBalanceTransaction(row: Row): BalanceTransaction {
   const currencyCode = row.currencyCode as CurrencyCode;
   return {
@@ -71,6 +83,25 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
   const inFlight = new Set<Promise<unknown>>();
   let sweeper: NodeJS.Timeout | undefined;
   let closed = false;
+  const resultListeners = new Set<(result: PaymentResult) => void>();
+
+  function told(row: Row, status: PaymentResult['status']) {
+    const result: PaymentResult = {
+      paymentId: row.id,
+      userId: row.userId,
+      type: row.type,
+      status,
+      amount: row.amount,
+      currency: row.currencyCode as CurrencyCode,
+    };
+    for (const listener of resultListeners) {
+      try {
+        listener(result);
+      } catch (err) {
+        options.log?.error({ err, paymentId: row.id }, 'payment result listener failed');
+      }
+    }
+  }
 
   function minorOf(amount: number) {
     const minor = toMinor(amount, CURRENCY);
@@ -153,7 +184,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
         .where(eq(balanceTransactions.id, row.id));
       throw new AppError(402, 'Payment declined', 'paymentMethod');
     }
-    return db.transaction(async (tx) => {
+    const credited = await db.transaction(async (tx) => {
       const moved = await wallet.deposit(
         {
           userId: command.userId,
@@ -171,6 +202,8 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
         .returning();
       return { transaction: toBalanceTransaction(done ?? row), balance: fromMinor(moved.balance, CURRENCY) };
     });
+    told(row, 'COMPLETED');
+    return credited;
   }
 
   async function withdraw(command: PaymentCommand): Promise<PaymentResponse> {
@@ -233,6 +266,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
         .where(eq(balanceTransactions.id, row.id))
         .returning();
       row = updated ?? row;
+      told(row, 'PENDING');
       schedule(row.id);
     } catch (err) {
       options.log?.warn({ err, paymentId: row.id }, 'payout refused by the payment provider');
@@ -248,7 +282,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
 
   /** Settles (COMPLETED) or releases (DECLINED) a pending withdrawal's hold, once, with its row. */
   async function finish(paymentId: string, outcome: 'COMPLETED' | 'DECLINED') {
-    return db.transaction(async (tx) => {
+    const finished = await db.transaction(async (tx) => {
       const [row] = await tx
         .select()
         .from(balanceTransactions)
@@ -261,8 +295,11 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
         .update(balanceTransactions)
         .set({ status: outcome })
         .where(eq(balanceTransactions.id, paymentId));
-      return true;
+      return row;
     });
+    if (!finished) return false;
+    told(finished, outcome);
+    return true;
   }
 
   /** Asks the provider for a pending payout's outcome and applies it; still pending: asks again later. */
@@ -370,6 +407,11 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     },
     get settleDelayMs() {
       return settleDelayMs;
+    },
+    /** Hears each payment's outcome after it committed (notifications); returns the unsubscribe. */
+    onResult(listener: (result: PaymentResult) => void) {
+      resultListeners.add(listener);
+      return () => resultListeners.delete(listener);
     },
     /** Stops the timers and waits for settlements under way. */
     async close() {
