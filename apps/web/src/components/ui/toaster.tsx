@@ -34,6 +34,12 @@ export function dismissToast(id: number) {
   publish();
 }
 
+/** Removes every toast. */
+export function clearToasts() {
+  toasts = [];
+  publish();
+}
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
