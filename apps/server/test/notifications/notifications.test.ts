@@ -16,6 +16,7 @@ import {
   lastLinkTo,
   PASSWORD,
   PLATFORM_HOST,
+  signUpByEmail,
   tokenOf,
 } from '../identity/helpers.ts';
 import { deposit, eventually, signedInPlayer, WITHDRAW } from '../payments/helpers.ts';
@@ -345,6 +346,29 @@ describe('producers', () => {
 });
 
 describe('the live channel', () => {
+  it('a password change ends the player’s open sockets after telling them', async () => {
+    const b = browser(ctx.app, PLATFORM_HOST);
+    const { email } = await signUpByEmail(ctx.app, b);
+    const me = (await b.get('/api/platform/profile/user-data')).json() as { user: { userId: string } };
+    const socket = openChannel(origin, b, me.user.userId, sockets);
+    await connected(socket);
+    const told = nextEvent<Notification>(socket, 'newNotification', (n) => n.category === 'SECURITY');
+    const dropped = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    ctx.clock.advance(61_000);
+    expect((await b.post(`${ID}/auth/reset-password`, { email })).statusCode).toBe(201);
+    const code = (await ctx.app.outbox.latest(50))
+      .find((m) => m.recipient === email)
+      ?.body.match(/\b(\d{6})\b/)?.[1];
+    const changed = await b.post(`${ID}/auth/reset-password/new-password`, {
+      email,
+      otpEmail: code,
+      newPassword: 'Changed#789',
+    });
+    expect(changed.statusCode).toBe(201);
+    expect((await told).notificationMessage).toMatch(/^Your password was changed/);
+    expect(await dropped).toBe('io server disconnect');
+  });
+
   it('pushes newNotification to the player’s sockets only', async () => {
     const alice = await signedInPlayer(ctx);
     const bob = await signedInPlayer(ctx);

@@ -1,10 +1,11 @@
-import type { NotificationCategory } from '@paws/contracts/notifications';
+import { NOTIFICATIONS_NAMESPACE, type NotificationCategory } from '@paws/contracts/notifications';
 import { type CurrencyCode, currencies, fromMinor } from '@paws/contracts/wallet';
 import { and, eq, sum } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PaymentResult } from '../payments/service.ts';
 import { gameTransactions } from '../wallet/schema.ts';
 import type { WalletMovement } from '../wallet/service.ts';
+import { playerRoom } from './service.ts';
 
 /** A win is news when it pays at least this many times the round's stake… */
 export const NOTABLE_WIN_MULTIPLE = 10;
@@ -82,10 +83,14 @@ export function wireProducers(app: FastifyInstance) {
     }),
     app.identity.onSecurityEvent((event) => {
       if (event.type === 'PASSWORD_CHANGED') {
+        // Every session ended, so must every open socket (on every process): one held by whoever had the
+        // old password must not go on hearing the player's notifications.
         void notify(
           event.userId,
           'SECURITY',
           'Your password was changed and every session was signed out. If this was not you, contact support at once.',
+        ).finally(() =>
+          app.io.of(NOTIFICATIONS_NAMESPACE).in(playerRoom(event.userId)).disconnectSockets(true),
         );
       } else {
         void notify(
