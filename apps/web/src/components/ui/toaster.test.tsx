@@ -22,18 +22,19 @@ describe('toaster', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
-  it('keeps the newest three, errors as alerts, and closes on the close button', async () => {
+  it('keeps the newest four, errors as alerts, and closes on the close button', async () => {
     render(<Toaster />);
     act(() => {
       for (let i = 1; i <= 4; i++) showToast({ title: 'System', message: `Note ${i}` });
       showToast({ title: 'System', message: 'Error while showing notification', tone: 'error' });
     });
     expect(screen.getAllByRole('status').map((toast) => toast.textContent)).toEqual([
+      expect.stringContaining('Note 2'),
       expect.stringContaining('Note 3'),
       expect.stringContaining('Note 4'),
     ]);
     expect(screen.getByRole('alert')).toHaveTextContent('Error while showing notification');
     await userEvent.setup().click(screen.getAllByRole('button')[0] as HTMLElement);
-    expect(screen.getAllByRole('status')).toHaveLength(1);
+    expect(screen.getAllByRole('status')).toHaveLength(2);
   });
 });

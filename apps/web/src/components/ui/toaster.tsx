@@ -13,7 +13,7 @@ export interface Toast {
 
 /** How long a toast stays unless closed. */
 export const TOAST_MS = 6_000;
-const MAX_TOASTS = 3;
+const MAX_TOASTS = 4;
 
 let toasts: Toast[] = [];
 let nextId = 1;
