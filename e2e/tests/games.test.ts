@@ -3,14 +3,7 @@ import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-cor
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, viewports } from '../helpers/browser.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
-import {
-  dialog,
-  linkIn,
-  openAuthModal,
-  submitAuthForm,
-  waitForMessage,
-  watchErrors,
-} from './identity-support.ts';
+import { signInByEmailLink, watchErrors } from './identity-support.ts';
 
 const { email, password } = demoAccounts.player;
 
@@ -34,21 +27,7 @@ describe('games: roulette from the home page', () => {
     context = await browser.newContext(viewports.desktop);
     page = await context.newPage();
     errors = watchErrors(page);
-    await page.goto(server.platform);
-    await openAuthModal(page, 'Log in');
-    await dialog(page).getByLabel('Email').fill(email);
-    await dialog(page).getByLabel('Password', { exact: true }).fill(password);
-    await submitAuthForm(page, 'Log in');
-    await dialog(page)
-      .getByText('We sent a link to confirm your email, please check your spam box too')
-      .waitFor();
-    await page.goto(
-      linkIn(await waitForMessage(server.platform, email, (m) => /sign-in link/.test(m.subject ?? ''))),
-    );
-    await page
-      .getByRole('banner')
-      .getByRole('button', { name: /Account menu of/ })
-      .waitFor();
+    await signInByEmailLink(page, server.platform, email, password);
   });
   afterAll(async () => {
     await context?.close();

@@ -112,5 +112,9 @@ export async function signInByEmailLink(page: Page, origin: string, email: strin
     .getByText('We sent a link to confirm your email, please check your spam box too')
     .waitFor();
   await page.goto(linkIn(await waitForMessage(origin, email, (m) => /sign-in link/.test(m.subject ?? ''))));
-  await expectSignedIn(page);
+  // The header swapped Log in / Create account for the player's menus.
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /Account menu of/ })
+    .waitFor();
 }
