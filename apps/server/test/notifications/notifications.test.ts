@@ -43,6 +43,16 @@ afterAll(async () => {
   await ctx?.close();
 });
 
+/** Resets the password by the e-mailed code, as a player who forgot it would. */
+async function changePassword(b: ReturnType<typeof browser>, email: string, newPassword: string) {
+  expect((await b.post(`${ID}/auth/reset-password`, { email })).statusCode).toBe(201);
+  const otpEmail = (await ctx.app.outbox.latest(50))
+    .find((m) => m.recipient === email)
+    ?.body.match(/\b(\d{6})\b/)?.[1];
+  const changed = await b.post(`${ID}/auth/reset-password/new-password`, { email, otpEmail, newPassword });
+  expect(changed.statusCode).toBe(201);
+}
+
 const notify = (userId: string, category: Notification['category'], message: string) =>
   ctx.app.notifications.notify({ userId, category, message });
 
@@ -323,16 +333,7 @@ describe('producers', () => {
       'New sign-in to your account from Safari on iOS. If this was not you, change your password.',
     );
 
-    await b.post(`${ID}/auth/reset-password`, { email });
-    const code = (await ctx.app.outbox.latest(50))
-      .find((m) => m.recipient === email)
-      ?.body.match(/\b(\d{6})\b/)?.[1];
-    const changed = await b.post(`${ID}/auth/reset-password/new-password`, {
-      email,
-      otpEmail: code,
-      newPassword: 'Changed#456',
-    });
-    expect(changed.statusCode).toBe(201);
+    await changePassword(b, email, 'Changed#456');
     const after = await signIn('Mozilla/5.0 (Windows NT 10.0) Chrome/130.0', 'Changed#456');
     const both = await eventually(async () => {
       const found = await listOf(after, '?category=SECURITY');
@@ -355,16 +356,7 @@ describe('the live channel', () => {
     const told = nextEvent<Notification>(socket, 'newNotification', (n) => n.category === 'SECURITY');
     const dropped = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
     ctx.clock.advance(61_000);
-    expect((await b.post(`${ID}/auth/reset-password`, { email })).statusCode).toBe(201);
-    const code = (await ctx.app.outbox.latest(50))
-      .find((m) => m.recipient === email)
-      ?.body.match(/\b(\d{6})\b/)?.[1];
-    const changed = await b.post(`${ID}/auth/reset-password/new-password`, {
-      email,
-      otpEmail: code,
-      newPassword: 'Changed#789',
-    });
-    expect(changed.statusCode).toBe(201);
+    await changePassword(b, email, 'Changed#789');
     expect((await told).notificationMessage).toMatch(/^Your password was changed/);
     expect(await dropped).toBe('io server disconnect');
   });
