@@ -65,15 +65,20 @@ export const bonuses = fp(
     await seedBonusRules(app.database.db);
     const service = createBonusesService({ db: app.database.db, wallet: app.wallet, log: app.log });
     app.decorate('bonuses', service);
-    const stop = app.wallet.onMovement((movement) => {
-      if (movement.kind === 'BET' || movement.kind === 'WIN' || movement.kind === 'DEPOSIT') {
-        void service.evaluate(movement.userId);
-      }
-    });
+    const stops = [
+      app.wallet.onMovement((movement) => {
+        if (movement.kind === 'BET' || movement.kind === 'WIN') void service.evaluate(movement.userId);
+      }),
+      // A deposit is judged once its payment has committed: the wallet tells its movement from inside the
+      // payment's transaction, before the payment row reads COMPLETED to anyone else.
+      app.payments.onResult((result) => {
+        if (result.type === 'DEPOSIT' && result.status === 'COMPLETED') void service.evaluate(result.userId);
+      }),
+    ];
     app.addHook('onClose', async () => {
-      stop();
+      for (const stop of stops) stop();
     });
     await app.register(bonusesRoutes, { prefix: serviceBasePaths.bonuses });
   },
-  { name: 'bonuses', dependencies: ['database', 'wallet', 'authenticate'] },
+  { name: 'bonuses', dependencies: ['database', 'wallet', 'payments', 'authenticate'] },
 );
