@@ -49,6 +49,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)(
     it('a deposit on process A shows as a toast in the browser on process B', async () => {
       await signInByEmailLink(page, b.platform, email, password);
       await page.goto(`${b.platform}/profile/account`);
+      await page.locator('html[data-notifications-live="true"]').waitFor({ timeout: 15_000 });
       // The browser's session cookies (127.0.0.1, any port) make the deposit call to A as the same player.
       const cookie = (await context.cookies(b.platform)).map((c) => `${c.name}=${c.value}`).join('; ');
       // The socket connects shortly after the page has loaded; a deposit made before it is only in the list,

@@ -40,6 +40,7 @@ describe('notifications journey', () => {
 
   it('shows a deposit as a toast at once, and lights the bell', async () => {
     await page.goto(`${server.platform}/profile/account`);
+    await page.locator('html[data-notifications-live="true"]').waitFor({ timeout: 15_000 });
     await page.getByRole('region', { name: 'My account' }).getByRole('button', { name: 'Deposit' }).click();
     await dialog(page)
       .getByRole('list', { name: 'Quick amounts' })

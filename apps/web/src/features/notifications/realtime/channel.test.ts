@@ -69,6 +69,23 @@ describe('notifications channel', () => {
     });
   });
 
+  it('tells when it is live', () => {
+    const socket = fakeSocket();
+    const live: boolean[] = [];
+    openNotificationsChannel({
+      userId: 'u-1',
+      socketUrl: '',
+      connect: () => socket as unknown as ChannelSocket,
+      refreshTokens: async () => {},
+      onNotification: () => {},
+      onLiveChange: (value) => live.push(value),
+      target: new EventTarget() as unknown as Window,
+    });
+    socket.fire('connect');
+    socket.fire('disconnect');
+    expect(live).toEqual([true, false]);
+  });
+
   it('hands each newNotification on', () => {
     const { socket, onNotification } = setup();
     const notification: Notification = {

@@ -10,6 +10,7 @@ export interface ChannelSocket {
   connected: boolean;
   on(event: 'connect', listener: () => void): unknown;
   on(event: 'connect_error', listener: (error: Error) => void): unknown;
+  on(event: 'disconnect', listener: () => void): unknown;
   on(event: 'newNotification', listener: (notification: Notification) => void): unknown;
   on(event: 'socketError', listener: (error: SocketErrorPayload) => void): unknown;
   emit(event: 'userIdle', payload: UserIdleEvent): unknown;
@@ -32,6 +33,8 @@ export interface ChannelOptions {
   connect: (url: string, options: SocketOptions) => ChannelSocket;
   refreshTokens: () => Promise<void>;
   onNotification: (notification: Notification) => void;
+  /** Told when the socket connects (true) and disconnects (false). */
+  onLiveChange?: (live: boolean) => void;
   /** Where focus events come from (the window). */
   target?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
 }
@@ -47,6 +50,7 @@ export function openNotificationsChannel({
   connect,
   refreshTokens,
   onNotification,
+  onLiveChange,
   target = window,
 }: ChannelOptions) {
   let closed = false;
@@ -60,7 +64,9 @@ export function openNotificationsChannel({
   });
   socket.on('connect', () => {
     failed = false;
+    onLiveChange?.(true);
   });
+  socket.on('disconnect', () => onLiveChange?.(false));
   socket.on('connect_error', () => {
     failed = true;
   });

@@ -60,6 +60,10 @@ export function useNotificationsChannel() {
           connect: (url, options) => io(url, options),
           refreshTokens: () => api.refreshTokens(),
           onNotification,
+          // Whether live notifications flow, on <html data-notifications-live> (end-to-end tests wait for it).
+          onLiveChange: (live) => {
+            document.documentElement.dataset.notificationsLive = String(live);
+          },
         });
         setChannel(open);
       },
@@ -68,6 +72,7 @@ export function useNotificationsChannel() {
     return () => {
       cancelled = true;
       open?.close();
+      delete document.documentElement.dataset.notificationsLive;
       setChannel(undefined);
     };
   }, [isSignedIn, userId, queryClient]);
