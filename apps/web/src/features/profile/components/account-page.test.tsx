@@ -3,36 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '@/features/auth/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
+import { userDataReply } from '../testing/user-data';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const userData = (verificationType = 'PENDING') => ({
-  status: 200,
-  body: {
-    user: {
-      userId: 'u-7f3a',
-      username: 'lucky_7',
-      email: 'demo@paws.local',
-      phone: null,
-      linkMinified: null,
-      linkFull: null,
-      verificationType,
-      isManager: false,
-      role: 'player',
-      emailVerified: true,
-      phoneVerified: false,
-      promoCode: null,
-      referralCode: null,
-      createdAt: '2026-01-01T00:00:00.000Z',
-    },
-    balances: [
-      { currencyCode: 'USD', amount: 1234.5, currency: { symbol: '$' } },
-      { currencyCode: 'PAWS', amount: 100, currency: { symbol: null } },
-    ],
-  },
-});
+const userData = (verificationType = 'PENDING') => userDataReply(verificationType);
 
 async function setup(
   verificationType?: string,

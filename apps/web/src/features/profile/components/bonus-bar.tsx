@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import styles from './account-page.module.css';
 
-/** Spec 001 §9: the fill is volume / max (max 100 by default), capped at 100 %. */
-export const bonusFill = (volume: number, max = 100) =>
-  max > 0 ? Math.min(100, Math.max(0, (volume / max) * 100)) : 0;
-
+/** Spec 001 §2/§9: the bonus status bar, volume of max (placeholder figures, see data/sample-values.ts). */
 export function BonusBar({ volume, max = 100 }: { volume: number; max?: number }) {
   const { t } = useTranslation();
   return (
@@ -13,16 +11,7 @@ export function BonusBar({ volume, max = 100 }: { volume: number; max?: number }
         <span>{t('profileAccount.bonusStatus')}</span>
         <span>{t('profileAccount.bonusValue', { volume, max })}</span>
       </div>
-      <div
-        className={styles.bar}
-        role="progressbar"
-        aria-label={t('profileAccount.bonusStatus')}
-        aria-valuemin={0}
-        aria-valuemax={max}
-        aria-valuenow={volume}
-      >
-        <span style={{ width: `${bonusFill(volume, max)}%` }} />
-      </div>
+      <ProgressBar label={t('profileAccount.bonusStatus')} volume={volume} max={max} />
     </div>
   );
 }

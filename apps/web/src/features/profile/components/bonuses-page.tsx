@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/layout/page-header';
 import { Frame } from '@/components/ui/frame';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { PageSpinner } from '@/components/ui/spinner';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { useAuthStatus } from '@/features/auth/hooks/use-auth';
 import { formatNumber } from '@/lib/format';
 import { bonusesQueryOptions } from '../api/get-bonuses';
-import { bonusFill } from './bonus-bar';
 import styles from './bonuses-page.module.css';
 
 const money = (dollars: number) => `$${formatNumber(dollars)}`;
@@ -114,16 +114,7 @@ function Progress({ bonus, kind }: { bonus: ActivityBonus; kind: 'bets' | 'wins'
         </span>
       </div>
       <p className={styles.progressLabel}>{label}</p>
-      <div
-        className={styles.bar}
-        role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={bonus.targetAmount}
-        aria-valuenow={Math.min(volume, bonus.targetAmount)}
-      >
-        <span style={{ width: `${bonusFill(volume, bonus.targetAmount)}%` }} />
-      </div>
+      <ProgressBar label={label} volume={volume} max={bonus.targetAmount} />
     </Frame>
   );
 }

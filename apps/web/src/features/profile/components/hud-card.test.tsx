@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '@/features/auth/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
+import { userDataReply } from '../testing/user-data';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -12,28 +13,8 @@ afterEach(() => {
 const PROVIDER_ORIGIN = 'http://localhost:3001';
 const VERIFICATION_URL = `${PROVIDER_ORIGIN}/kyc-sandbox/0b6f2f1e-5d1c-4f0a-9f39-6a1f4c1d2e3f`;
 
-const userData = (verificationType: string) => ({
-  status: 200,
-  body: {
-    user: {
-      userId: 'u-7f3a',
-      username: 'lucky_7',
-      email: 'demo@paws.local',
-      phone: null,
-      linkMinified: null,
-      linkFull: null,
-      verificationType,
-      isManager: false,
-      role: 'player',
-      emailVerified: true,
-      phoneVerified: false,
-      promoCode: null,
-      referralCode: null,
-      createdAt: '2026-01-01T00:00:00.000Z',
-    },
-    balances: [{ currencyCode: 'USD', amount: 10, currency: { symbol: '$' } }],
-  },
-});
+const userData = (verificationType: string) =>
+  userDataReply(verificationType, [{ currencyCode: 'USD', amount: 10, currency: { symbol: '$' } }]);
 
 /** A stand-in for the popup window: what the hook reads and calls on it. */
 function fakePopup() {
