@@ -229,7 +229,7 @@ describe('producers', () => {
     await ctx.app.payments.settle(declined);
     const list = await eventually(async () => {
       const found = await listOf(b, '?category=FINANCIAL');
-      expect(found.count).toBe(5);
+      expect(found.notifications).toHaveLength(5);
       return found;
     });
     expect(list.notifications.map((n) => n.notificationMessage).sort()).toEqual([
@@ -283,7 +283,7 @@ describe('producers', () => {
     await round(100, 1500);
     const wins = await eventually(async () => {
       const found = await listOf(b, '?category=GAME_RESULT');
-      expect(found.count).toBe(1);
+      expect(found.notifications).toHaveLength(1);
       return found;
     });
     expect(wins.notifications[0]?.notificationMessage).toBe(
@@ -326,7 +326,7 @@ describe('producers', () => {
     const phone = await signIn('Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1');
     const security = await eventually(async () => {
       const found = await listOf(phone, '?category=SECURITY');
-      expect(found.count).toBe(1);
+      expect(found.notifications).toHaveLength(1);
       return found;
     });
     expect(security.notifications[0]?.notificationMessage).toBe(
@@ -337,7 +337,7 @@ describe('producers', () => {
     const after = await signIn('Mozilla/5.0 (Windows NT 10.0) Chrome/130.0', 'Changed#456');
     const both = await eventually(async () => {
       const found = await listOf(after, '?category=SECURITY');
-      expect(found.count).toBe(2);
+      expect(found.notifications).toHaveLength(2);
       return found;
     });
     expect(both.notifications[0]?.notificationMessage).toBe(
