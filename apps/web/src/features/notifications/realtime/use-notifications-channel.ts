@@ -2,15 +2,13 @@ import type { Notification } from '@paws/contracts/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '@/components/ui/toaster';
 import { getRuntimeConfig } from '@/config/runtime-config';
 import { userDataQueryOptions } from '@/features/auth/api/user-data';
 import { useAuthStatus, useUser } from '@/features/auth/hooks/use-auth';
 import { api } from '@/lib/api-client';
-import { showBrowserNotification } from '@/lib/browser-notifications';
 import { useIdleTracker } from '@/lib/idle-tracker';
-import { playNotificationSound } from '@/lib/notification-sound';
 import { NOTIFICATIONS_KEY } from '../api/notifications';
+import { announceNotification } from './announce';
 import { type NotificationsChannel, openNotificationsChannel } from './channel';
 
 /**
@@ -37,19 +35,7 @@ export function useNotificationsChannel() {
       if (notification.category === 'FINANCIAL') {
         void queryClient.invalidateQueries({ queryKey: userDataQueryOptions().queryKey });
       }
-      const title = translate.current(`notificationsPage.categories.${notification.category}`);
-      showToast({ title, message: notification.notificationMessage });
-      playNotificationSound();
-      try {
-        showBrowserNotification(title, { body: notification.notificationMessage, tag: notification.id });
-      } catch (error) {
-        console.error('Error while showing notification', error);
-        showToast({
-          title: translate.current('notificationsPage.categories.SYSTEM'),
-          message: 'Error while showing notification',
-          tone: 'error',
-        });
-      }
+      announceNotification(notification, { t: translate.current });
     };
     import('socket.io-client').then(
       ({ io }) => {

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, mockApi } from '@/features/auth/testing/mock-api';
+import type { Language } from '@/lib/i18n/i18n';
 import { renderRoute } from '@/testing/render-route';
 
 const standing = {
@@ -41,9 +42,11 @@ const standing = {
   },
 };
 
-function setup(bonuses: () => { status: number; body?: unknown }) {
+type Reply = { status: number; body?: unknown };
+
+function setup(bonuses: () => Reply | Promise<Reply>, language: Language = 'en') {
   mockApi({ 'POST /auth/refresh-tokens': { status: 201 }, 'GET /profile/bonuses': bonuses });
-  return renderRoute('/profile/bonuses');
+  return renderRoute('/profile/bonuses', { language });
 }
 
 describe('/profile/bonuses', () => {
@@ -81,6 +84,24 @@ describe('/profile/bonuses', () => {
       },
     }));
     expect(await screen.findByText('No bonuses', undefined, { timeout: 5_000 })).toBeInTheDocument();
+  });
+
+  it('shows a spinner while the standing loads', async () => {
+    let answer: (reply: Reply) => void = () => {};
+    await setup(() => new Promise<Reply>((resolve) => (answer = resolve)));
+    expect(await screen.findByRole('status', undefined, { timeout: 5_000 })).toHaveTextContent('Loading...');
+    answer({ status: 200, body: standing });
+    expect(await screen.findByRole('region', { name: 'special tasks' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('speaks the chosen language', async () => {
+    await setup(() => ({ status: 200, body: standing }), 'es');
+    const tasks = await screen.findByRole('region', { name: 'tareas especiales' }, { timeout: 5_000 });
+    expect(within(tasks).getByRole('img', { name: '2 de 3 tareas hechas' })).toBeInTheDocument();
+    const daily = screen.getByRole('region', { name: 'Daily bonus' });
+    expect(within(daily).getByText('Apuesta cada día durante 7 días para ganar bonos')).toBeInTheDocument();
+    expect(within(daily).getAllByRole('listitem')[0]).toHaveTextContent('Día 1');
   });
 
   it('offers a retry when the call fails', async () => {

@@ -48,7 +48,7 @@ function Onboarding({ tasks }: { tasks: BonusesResponse['welcomeBonuses']['onboa
   const done = tasks.filter((task) => task.hasBonus).length;
   return (
     <Frame as="section" angled accent className={styles.card} aria-labelledby="special-tasks-title">
-      <h2 id="special-tasks-title" className={`${styles.cardTitle} ${styles.tasksTitle}`}>
+      <h2 id="special-tasks-title" className={styles.cardTitle}>
         {t('bonusesPage.specialTasks')}
       </h2>
       <div className={styles.tasks}>
@@ -82,7 +82,7 @@ function Daily({ daily }: { daily: NonNullable<BonusesResponse['activityBonuses'
         </h2>
         <span className={styles.reward}>+{money(daily.amount)}</span>
       </div>
-      <p className={styles.lead}>Bet daily for 7 days to earn bonuses</p>
+      <p className={styles.lead}>{t('bonusesPage.dailyLead')}</p>
       <ol
         className={styles.days}
         aria-label={t('bonusesPage.daysDone', { done: lit, total: DAILY_BONUS_DAYS })}
@@ -131,7 +131,7 @@ export function BonusesPage() {
     const none =
       !daily && !everyWeek && !everyMonth && !winBet && data.welcomeBonuses.onboarding.length === 0;
     content = none ? (
-      <p className={styles.empty}>No bonuses</p>
+      <p className={styles.empty}>{t('bonusesPage.none')}</p>
     ) : (
       <div className={styles.grid}>
         <Onboarding tasks={data.welcomeBonuses.onboarding} />

@@ -389,6 +389,7 @@ export const en = {
     signOff: 'The PAWS team',
     delete: 'Delete',
     deleteFailed: 'The notification could not be deleted. Please try again.',
+    showFailed: 'Error while showing notification',
     notFound: 'Notification not found',
     categories: {
       ALL: 'All',
@@ -407,6 +408,8 @@ export const en = {
     day: 'Day {{day}}',
     bet: '{{volume}} of {{target}} bet',
     won: '{{volume}} of {{target}} won',
+    dailyLead: 'Bet daily for 7 days to earn bonuses',
+    none: 'No bonuses',
   },
   profileAccount: {
     accountCard: 'My account',

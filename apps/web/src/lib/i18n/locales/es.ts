@@ -392,6 +392,7 @@ export const es: Messages = {
     signOff: 'El equipo de PAWS',
     delete: 'Eliminar',
     deleteFailed: 'No se pudo eliminar la notificación. Inténtalo de nuevo.',
+    showFailed: 'Error al mostrar la notificación',
     notFound: 'Notificación no encontrada',
     categories: {
       ALL: 'Todas',
@@ -410,6 +411,8 @@ export const es: Messages = {
     day: 'Día {{day}}',
     bet: '{{volume}} de {{target}} apostado',
     won: '{{volume}} de {{target}} ganado',
+    dailyLead: 'Apuesta cada día durante 7 días para ganar bonos',
+    none: 'No hay bonos',
   },
   profileAccount: {
     accountCard: 'Mi cuenta',

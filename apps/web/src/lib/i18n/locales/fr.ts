@@ -397,6 +397,7 @@ export const fr: Messages = {
     signOff: 'L’équipe PAWS',
     delete: 'Supprimer',
     deleteFailed: 'La notification n’a pas pu être supprimée. Veuillez réessayer.',
+    showFailed: 'Erreur lors de l’affichage de la notification',
     notFound: 'Notification introuvable',
     categories: {
       ALL: 'Toutes',
@@ -415,6 +416,8 @@ export const fr: Messages = {
     day: 'Jour {{day}}',
     bet: '{{volume}} misés sur {{target}}',
     won: '{{volume}} gagnés sur {{target}}',
+    dailyLead: 'Pariez chaque jour pendant 7 jours pour gagner des bonus',
+    none: 'Aucun bonus',
   },
   profileAccount: {
     accountCard: 'Mon compte',

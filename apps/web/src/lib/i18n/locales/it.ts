@@ -391,6 +391,7 @@ export const it: Messages = {
     signOff: 'Il team PAWS',
     delete: 'Elimina',
     deleteFailed: 'Non è stato possibile eliminare la notifica. Riprova.',
+    showFailed: 'Errore durante la visualizzazione della notifica',
     notFound: 'Notifica non trovata',
     categories: {
       ALL: 'Tutte',
@@ -409,6 +410,8 @@ export const it: Messages = {
     day: 'Giorno {{day}}',
     bet: '{{volume}} di {{target}} puntati',
     won: '{{volume}} di {{target}} vinti',
+    dailyLead: 'Scommetti ogni giorno per 7 giorni per ottenere bonus',
+    none: 'Nessun bonus',
   },
   profileAccount: {
     accountCard: 'Il mio conto',
