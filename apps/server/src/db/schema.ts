@@ -1,5 +1,7 @@
 // Every module's tables, for drizzle-kit and the relational query API. Modules own their schema files.
 
+export * from '../core/events/schema.ts';
+export * from '../modules/audit/schema.ts';
 export * from '../modules/bonuses/schema.ts';
 export * from '../modules/catalog/schema.ts';
 export * from '../modules/identity/schema.ts';

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bonusRules, userBonuses } from '../../src/modules/bonuses/schema.ts';
 import { gameTransactions } from '../../src/modules/wallet/schema.ts';
 import { STUDIO_PROVIDER } from '../../src/modules/wallet/signature.ts';
+import { quiesce } from '../backbone/helpers.ts';
 import { browser, createIdentityTestApp, type IdentityTestApp, PLATFORM_HOST } from '../identity/helpers.ts';
 import { deposit, eventually, signedInPlayer } from '../payments/helpers.ts';
 import { ledgerProblems, noProblems } from '../wallet/helpers.ts';
@@ -95,6 +96,18 @@ describe('bonuses service', () => {
     expect(await ledgerProblems(ctx.app.database.db)).toEqual(noProblems);
   });
 
+  it('account events credit the welcome tasks at once, with no bet and no visit to the bonuses page', async () => {
+    const { b, userId } = await signedInPlayer(ctx);
+    // The e-mail confirmation published identity.email_confirmed: its task is credited by the subscriber.
+    await eventually(async () => expect(await creditsOf(userId, 'welcome-confirm')).toBe(1));
+    const named = await b.post('/api/identity/profile/edit/username', { value: `p${randomUUID().slice(0, 8)}` });
+    expect(named.statusCode).toBeLessThan(300);
+    await eventually(async () => expect(await creditsOf(userId, 'welcome-username')).toBe(1));
+    await quiesce(ctx.app);
+    // Confirm 1 + username 1, each once.
+    expect(await bonusBalance(userId)).toBe(2_00);
+  });
+
   it('a weekly target crossed by 20 concurrent bets credits its reward exactly once', async () => {
     const { b, userId } = await signedInPlayer(ctx);
     await deposit(b, 1000);
@@ -164,8 +177,14 @@ describe('bonuses service', () => {
     expect(page).toMatchObject({ count: 2, hasMore: true });
     expect((await list('?limit=1&page=2')).hasMore).toBe(false);
     expect((await list('?dateFrom=2099-01-01')).count).toBe(0);
+    // Another player sees only their own (at most their own welcome credit), never this player's.
     const other = await signedInPlayer(ctx);
-    expect((await other.b.get(`${BONUSES}/user-bonuses`)).json()).toMatchObject({ count: 0 });
+    const theirs = (await other.b.get(`${BONUSES}/user-bonuses`)).json() as UserBonusesResponse;
+    const mine = new Set(all.userBonuses.map((bonus) => bonus.id));
+    expect(theirs.userBonuses.filter((bonus) => mine.has(bonus.id))).toEqual([]);
+    expect(theirs.userBonuses.map((bonus) => bonus.presentationRuleName)).not.toContain(
+      'Make your first deposit',
+    );
     const bad = await b.get(`${BONUSES}/user-bonuses?limit=0`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('limit');

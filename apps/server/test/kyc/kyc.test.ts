@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationSessions } from '../../src/modules/kyc/schema.ts';
-import type { VerificationResultEvent } from '../../src/modules/kyc/service.ts';
+import { recorded } from '../backbone/helpers.ts';
 import { browser, PLATFORM_HOST } from '../identity/helpers.ts';
 import {
   createPaymentsTestApp,
@@ -24,11 +24,11 @@ import {
 } from './helpers.ts';
 
 let ctx: PaymentsTestApp;
-const results: VerificationResultEvent[] = [];
 beforeAll(async () => {
   ctx = await createPaymentsTestApp();
-  ctx.app.kyc.onVerificationResult((event) => results.push(event));
 });
+const resultsOf = async (userId: string) =>
+  (await recorded(ctx.app, 'kyc.verification_result')).filter((r) => r.userId === userId);
 afterAll(() => ctx?.close());
 
 type Player = Awaited<ReturnType<typeof signedInPlayer>>;
@@ -109,9 +109,7 @@ describe('the sandbox flow', () => {
     expect(approved.statusCode).toBe(201);
     expect(approved.json()).toMatchObject({ status: 'FINISHED', result: 'APPROVED' });
     expect(await stateOf(player)).toBe('APPROVED');
-    expect(results.filter((r) => r.userId === player.userId)).toEqual([
-      { userId: player.userId, result: 'APPROVED' },
-    ]);
+    expect(await resultsOf(player.userId)).toEqual([{ userId: player.userId, result: 'APPROVED' }]);
     // Verified: nothing more to start, and the finished session takes no other decision.
     const again = await player.b.get(START);
     expect(again.statusCode).toBe(409);
@@ -135,9 +133,7 @@ describe('the sandbox flow', () => {
     const declined = await decide(player.b, sessionId, 'DECLINE');
     expect(declined.json()).toMatchObject({ status: 'FINISHED', result: 'DECLINED' });
     expect(await stateOf(player)).toBe('DECLINED');
-    expect(results.filter((r) => r.userId === player.userId)).toEqual([
-      { userId: player.userId, result: 'DECLINED' },
-    ]);
+    expect(await resultsOf(player.userId)).toEqual([{ userId: player.userId, result: 'DECLINED' }]);
 
     const retry = await startSession(player.b);
     expect(
@@ -168,7 +164,7 @@ describe('the sandbox flow', () => {
     await decide(player.b, second.sessionId, 'CANCEL');
     expect(await stateOf(player)).toBe('NONE');
     expect((await rowOf(second.sessionId))?.status).toBe('CANCELED');
-    expect(results.filter((r) => r.userId === player.userId)).toEqual([]);
+    expect(await resultsOf(player.userId)).toEqual([]);
   });
 
   it('refuses Approve before a document with 400 on the document field, and an unknown decision on decision', async () => {
@@ -286,9 +282,7 @@ describe('POST /kyc/webhook', () => {
     expect(a.json()).toEqual({ received: true });
     expect((await webhook({ ...finished, result: 'APPROVED' })).statusCode).toBe(200);
     expect(await stateOf(player)).toBe('DECLINED');
-    expect(results.filter((r) => r.userId === player.userId)).toEqual([
-      { userId: player.userId, result: 'DECLINED' },
-    ]);
+    expect(await resultsOf(player.userId)).toEqual([{ userId: player.userId, result: 'DECLINED' }]);
   });
 
   it('records a provider error and returns an in-review player to NONE', async () => {

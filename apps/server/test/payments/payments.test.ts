@@ -2,7 +2,7 @@ import type { BalanceTransaction } from '@paws/contracts/payments';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceTransactions } from '../../src/modules/payments/schema.ts';
-import type { WalletMovement } from '../../src/modules/wallet/service.ts';
+import { recorded } from '../backbone/helpers.ts';
 import { browser, PLATFORM_HOST } from '../identity/helpers.ts';
 import {
   createPaymentsTestApp,
@@ -15,11 +15,11 @@ import {
 } from './helpers.ts';
 
 let ctx: PaymentsTestApp;
-const movements: WalletMovement[] = [];
 beforeAll(async () => {
   ctx = await createPaymentsTestApp();
-  ctx.app.wallet.onMovement((m) => movements.push(m));
 });
+const movementsOf = async (userId: string) =>
+  (await recorded(ctx.app, 'wallet.moved')).filter((m) => m.userId === userId);
 afterAll(() => ctx?.close());
 
 const rowsOf = (userId: string) =>
@@ -57,7 +57,7 @@ describe('POST /users/deposit', () => {
     expect(rows[0]).toMatchObject({ id: body.transaction.id, amount: 2550, status: 'COMPLETED' });
     expect(rows[0]?.providerReference).toMatch(/^sandbox_/);
 
-    const movement = movements.find((m) => m.userId === userId);
+    const movement = (await movementsOf(userId)).find((m) => m.kind === 'DEPOSIT');
     expect(movement).toMatchObject({ kind: 'DEPOSIT', currency: 'USD', amount: 2550, balance: 2550 });
     // Double entry: the payments account gave what the player received.
     expect(await systemUsd('payments')).toBe(paymentsBefore - 2550);
@@ -129,14 +129,14 @@ describe('POST /users/withdraw', () => {
     const { b, userId } = await signedInPlayer(ctx);
     await deposit(b, 20);
     // Real-money movements only: the bonus engine may credit welcome bonuses (BONUS_USD) meanwhile.
-    const usdMovements = () => movements.filter((m) => m.userId === userId && m.currency === 'USD').length;
-    const ledgerBefore = usdMovements();
+    const usdMovements = async () => (await movementsOf(userId)).filter((m) => m.currency === 'USD').length;
+    const ledgerBefore = await usdMovements();
     const res = await b.post(WITHDRAW, { amount: 20.01, paymentMethod: 'BANK_TRANSFER' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ statusCode: 400, message: 'Insufficient funds', field: 'amount' });
     expect(await usd(userId)).toBe(20);
     expect((await rowsOf(userId)).map((r) => r.type)).toEqual(['DEPOSIT']);
-    expect(usdMovements()).toBe(ledgerBefore);
+    expect(await usdMovements()).toBe(ledgerBefore);
 
     // A player who never deposited is refused the same way.
     const { b: empty, userId: emptyId } = await signedInPlayer(ctx);
@@ -170,7 +170,7 @@ describe('POST /users/withdraw', () => {
     });
     expect(await usd(userId)).toBe(20);
     expect(await systemUsd('withdrawals')).toBe(heldBefore);
-    const settle = movements.find((m) => m.userId === userId && m.kind === 'WITHDRAW');
+    const settle = (await movementsOf(userId)).find((m) => m.kind === 'WITHDRAW');
     expect(settle).toMatchObject({ amount: -3000, balance: 2000 });
   });
 
@@ -188,7 +188,7 @@ describe('POST /users/withdraw', () => {
       expect(row?.status).toBe('DECLINED');
     });
     expect(await usd(userId)).toBe(50);
-    expect(movements.find((m) => m.userId === userId && m.kind === 'WITHDRAW_RELEASE')).toMatchObject({
+    expect((await movementsOf(userId)).find((m) => m.kind === 'WITHDRAW_RELEASE')).toMatchObject({
       amount: 1013,
       balance: 5000,
     });

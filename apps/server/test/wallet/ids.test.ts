@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uuidv7 } from '../../src/modules/wallet/ids.ts';
+import { uuidv7 } from '../../src/lib/ids.ts';
 
 describe('uuidv7', () => {
   it('is a version 7, RFC variant UUID that PostgreSQL accepts', () => {

@@ -3,8 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isWalletError } from '../../src/modules/wallet/errors.ts';
 import { walletProviders } from '../../src/modules/wallet/schema.ts';
-import type { WalletMovement, WalletService } from '../../src/modules/wallet/service.ts';
+import type { WalletService } from '../../src/modules/wallet/service.ts';
 import { STUDIO_PROVIDER, seedWalletProviders } from '../../src/modules/wallet/signature.ts';
+import { recorded } from '../backbone/helpers.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import {
   closePoolFully,
@@ -233,12 +234,8 @@ describe('history and events', () => {
     ]);
   });
 
-  it('announces each committed movement once, not its retries', async () => {
+  it('records each committed movement once in the outbox, not its retries', async () => {
     const p = await newPlayer(wallet, { minor: 10_00 });
-    const seen: WalletMovement[] = [];
-    const off = wallet.onMovement((m) => {
-      if (m.userId === p.userId) seen.push(m);
-    });
     const bet = {
       providerCode: STUDIO_PROVIDER.code,
       transactionId: txId('ev'),
@@ -257,8 +254,9 @@ describe('history and events', () => {
       referenceTransactionId: bet.transactionId,
       roundId: 'ev',
     });
-    off();
+    const seen = (await recorded(ctx.app, 'wallet.moved')).filter((m) => m.userId === p.userId);
     expect(seen.map((m) => [m.kind, m.amount, m.balance])).toEqual([
+      ['DEPOSIT', 10_00, 10_00],
       ['BET', -4_00, 6_00],
       ['ROLLBACK', 4_00, 10_00],
     ]);

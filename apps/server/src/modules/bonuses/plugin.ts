@@ -57,28 +57,27 @@ const bonusesRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /**
- * The bonus engine: rules seeded at start, each committed bet, win or deposit re-evaluated for the player
- * (and every GET /profile/bonuses), rewards credited through the wallet.
+ * The bonus engine: rules seeded at start, the player re-evaluated on each committed bet, win, deposit or
+ * account step (domain events) and on every GET /profile/bonuses, rewards credited through the wallet.
  */
 export const bonuses = fp(
   async (app: FastifyInstance) => {
     await seedBonusRules(app.database.db);
     const service = createBonusesService({ db: app.database.db, wallet: app.wallet, log: app.log });
     app.decorate('bonuses', service);
-    const stops = [
-      app.wallet.onMovement((movement) => {
-        if (movement.kind === 'BET' || movement.kind === 'WIN') void service.evaluate(movement.userId);
-      }),
-      // A deposit is judged once its payment has committed: the wallet tells its movement from inside the
-      // payment's transaction, before the payment row reads COMPLETED to anyone else.
-      app.payments.onResult((result) => {
-        if (result.type === 'DEPOSIT' && result.status === 'COMPLETED') void service.evaluate(result.userId);
-      }),
-    ];
-    app.addHook('onClose', async () => {
-      for (const stop of stops) stop();
+    // Bets, wins, deposits and account steps re-evaluate the player. Evaluating is idempotent (each
+    // bonus is credited once per period by a unique key), so a repeated delivery credits nothing more.
+    await app.events.subscribe('bonuses.progress', {
+      mode: 'idempotent',
+      handle: async (event) => {
+        if (event.name === 'payments.result') {
+          const { type, status } = event.payload;
+          if (type !== 'DEPOSIT' || status !== 'COMPLETED') return;
+        }
+        await service.evaluate(event.payload.userId);
+      },
     });
     await app.register(bonusesRoutes, { prefix: serviceBasePaths.bonuses });
   },
-  { name: 'bonuses', dependencies: ['database', 'wallet', 'payments', 'authenticate'] },
+  { name: 'bonuses', dependencies: ['database', 'backbone', 'wallet', 'payments', 'authenticate'] },
 );

@@ -9,6 +9,7 @@ import { type HistoryQuery, parseHistoryDate } from '@paws/contracts/history';
 import type { CurrencyCode } from '@paws/contracts/wallet';
 import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { recordEvent } from '../../core/events/record.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../identity/schema.ts';
 import { balanceTransactions } from '../payments/schema.ts';
@@ -33,14 +34,6 @@ export function periodsAt(at: Date) {
     monthKey: `month:${isoDay(monthStart).slice(0, 7)}`,
     today: isoDay(day),
   };
-}
-
-export interface BonusCredited {
-  userId: string;
-  ruleName: string;
-  /** Minor units. */
-  amount: number;
-  currency: CurrencyCode;
 }
 
 interface Progress {
@@ -69,8 +62,6 @@ export function createBonusesService({
   log: FastifyBaseLogger;
   now?: () => Date;
 }) {
-  const listeners = new Set<(credit: BonusCredited) => void>();
-
   const activeRules = () =>
     db.select().from(bonusRules).where(eq(bonusRules.active, true)).orderBy(asc(bonusRules.sortOrder));
 
@@ -206,17 +197,15 @@ export function createBonusesService({
         { userId, currency, amount: rule.rewardMinor, key: row.id, metadata: { rule: rule.code, periodKey } },
         tx,
       );
+      await recordEvent(tx, 'bonuses.credited', {
+        userId,
+        ruleName: rule.name,
+        amount: rule.rewardMinor,
+        currency,
+      });
       return row;
     });
-    if (!inserted) return false;
-    for (const listener of listeners) {
-      try {
-        listener({ userId, ruleName: rule.name, amount: rule.rewardMinor, currency });
-      } catch {
-        // A listener's failure must not undo a committed credit.
-      }
-    }
-    return true;
+    return inserted !== undefined;
   }
 
   /** Credits every reached, not yet credited target of the player; answers the progress it read. */
@@ -237,7 +226,8 @@ export function createBonusesService({
     return { rules, progress, at };
   }
 
-  // One evaluation per player at a time in this process; bets arriving meanwhile ask for one more run.
+  // One evaluation per player at a time in this process; events arriving meanwhile ask for one more run.
+  // A failure rejects every waiting caller, so each one's event is retried.
   const running = new Map<string, { again: boolean; done: Promise<void> }>();
   function evaluateSoon(userId: string) {
     const current = running.get(userId);
@@ -252,8 +242,6 @@ export function createBonusesService({
           state.again = false;
           await evaluateNow(userId);
         } while (state.again);
-      } catch (error) {
-        log.error({ err: error, userId }, 'bonus evaluation failed');
       } finally {
         running.delete(userId);
       }
@@ -282,7 +270,8 @@ export function createBonusesService({
 
     /** GET /profile/bonuses: credits what is due, then reports the player's standing on every rule. */
     async overview(userId: string): Promise<BonusesResponse> {
-      await running.get(userId)?.done;
+      // An evaluation under way fails on its own (its event is retried); this one starts afresh.
+      await running.get(userId)?.done.catch(() => {});
       const { rules, progress, at } = await evaluateNow(userId);
       const of = (kind: BonusRuleRow['kind']) => rules.find((rule) => rule.kind === kind);
       const daily = of('DAILY');
@@ -350,12 +339,6 @@ export function createBonusesService({
         count: matched,
         hasMore: offset + rows.length < matched,
       };
-    },
-
-    /** Called after a bonus has been credited (the notifications module). Returns unsubscribe. */
-    onCredited(listener: (credit: BonusCredited) => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
     },
   };
 }

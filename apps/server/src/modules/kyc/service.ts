@@ -6,6 +6,7 @@ import {
 } from '@paws/contracts/verification';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { recordEvent } from '../../core/events/record.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import type { KycProvider, KycWebhookEvent } from './provider.ts';
@@ -21,7 +22,6 @@ export interface VerificationResultEvent {
   userId: string;
   result: VerificationResult;
 }
-export type VerificationResultListener = (event: VerificationResultEvent) => void;
 
 /** Who may start again: a player never verified, or declined before. */
 const CAN_START: readonly VerificationType[] = ['NONE', 'DECLINED'];
@@ -37,8 +37,6 @@ export function createKycService({
   states: VerificationStates;
   log: FastifyBaseLogger;
 }) {
-  const listeners = new Set<VerificationResultListener>();
-
   /** Applies one provider event in one transaction holding the session row; false when nothing changed. */
   async function apply(event: KycWebhookEvent): Promise<VerificationResultEvent | undefined> {
     return db.transaction(async (tx) => {
@@ -64,7 +62,9 @@ export function createKycService({
         case 'session.finished': {
           await set({ status: 'FINISHED', result: event.result });
           const moved = await states.move(userId, ['NONE', 'PENDING', 'DECLINED'], event.result, tx);
-          return moved ? { userId, result: event.result } : undefined;
+          if (!moved) return undefined;
+          await recordEvent(tx, 'kyc.verification_result', { userId, result: event.result });
+          return { userId, result: event.result };
         }
         case 'session.canceled':
         case 'session.error': {
@@ -108,25 +108,8 @@ export function createKycService({
     async handleWebhook(rawBody: string, signature: string | undefined): Promise<boolean> {
       const event = provider.verifyWebhook(rawBody, signature);
       if (!event) return false;
-      const result = await apply(event);
-      if (result) {
-        for (const listener of listeners) {
-          try {
-            listener(result);
-          } catch (err) {
-            log.error({ err }, 'verification result listener failed');
-          }
-        }
-      }
+      await apply(event);
       return true;
-    },
-
-    /** Called after a session's result has moved the player to APPROVED or DECLINED (committed). */
-    onVerificationResult(listener: VerificationResultListener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { serviceBasePaths } from '@paws/contracts/runtime-config';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { wireProducers } from './producers.ts';
+import { subscribeNotices } from './producers.ts';
 import { notificationsRoutes } from './routes.ts';
 import { createNotificationsService, type NotificationsService } from './service.ts';
 import { notificationsChannel } from './socket.ts';
@@ -13,7 +13,7 @@ declare module 'fastify' {
   }
 }
 
-/** The notifications service: rows, the live channel on app.io, the producers and the HTTP calls. */
+/** The notifications service: rows, the live channel on app.io, the notices from events and the HTTP calls. */
 export const notificationsModule = fp(
   async (app: FastifyInstance) => {
     app.decorate(
@@ -21,12 +21,11 @@ export const notificationsModule = fp(
       createNotificationsService({ db: app.database.db, io: app.io, log: app.log }),
     );
     notificationsChannel(app);
-    const unwire = wireProducers(app);
-    app.addHook('onClose', async () => unwire());
+    await subscribeNotices(app);
     await app.register(notificationsRoutes, { prefix: serviceBasePaths.notifications });
   },
   {
     name: 'notifications',
-    dependencies: ['database', 'socket', 'wallet', 'payments', 'identity', 'kyc', 'bonuses', 'authenticate'],
+    dependencies: ['database', 'backbone', 'socket', 'wallet', 'authenticate'],
   },
 );

@@ -1,10 +1,9 @@
+import type { DomainEventPayload } from '@paws/contracts/events';
 import { NOTIFICATIONS_NAMESPACE, type NotificationCategory } from '@paws/contracts/notifications';
 import { type CurrencyCode, currencies, fromMinor } from '@paws/contracts/wallet';
-import { and, eq, sum } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { PaymentResult } from '../payments/service.ts';
-import { gameTransactions } from '../wallet/schema.ts';
-import type { WalletMovement } from '../wallet/service.ts';
+import type { Tx } from '../../db/client.ts';
+import type { SubscribedEvent } from '../manifest.ts';
 import { playerRoom } from './service.ts';
 
 /** A win is news when it pays at least this many times the round's stake… */
@@ -22,7 +21,7 @@ const money = (minor: number, currency: CurrencyCode) => {
 };
 
 /** The sentence a payment's outcome is told in. */
-export function paymentMessage(result: PaymentResult): string {
+export function paymentMessage(result: DomainEventPayload<'payments.result'>): string {
   const amount = money(result.amount, result.currency);
   if (result.type === 'DEPOSIT') return `Your deposit of ${amount} was credited to your balance.`;
   switch (result.status) {
@@ -36,21 +35,16 @@ export function paymentMessage(result: PaymentResult): string {
 }
 
 /** A notable win's message, if the movement is one. */
-async function winMessage(app: FastifyInstance, movement: WalletMovement): Promise<string | undefined> {
+async function winMessage(
+  app: FastifyInstance,
+  tx: Tx,
+  movement: DomainEventPayload<'wallet.moved'>,
+): Promise<string | undefined> {
   if (!movement.game || !currencies[movement.currency].real || movement.amount <= 0) return undefined;
-  const [round] = await app.database.db
-    .select({ staked: sum(gameTransactions.amount).mapWith(Number) })
-    .from(gameTransactions)
-    .where(
-      and(
-        eq(gameTransactions.providerCode, movement.game.providerCode),
-        eq(gameTransactions.roundId, movement.game.roundId),
-        eq(gameTransactions.userId, movement.userId),
-        eq(gameTransactions.kind, 'BET'),
-        eq(gameTransactions.status, 'OK'),
-      ),
-    );
-  const staked = round?.staked ?? 0;
+  const staked = await app.wallet.roundStake(
+    { providerCode: movement.game.providerCode, roundId: movement.game.roundId, userId: movement.userId },
+    tx,
+  );
   const notable =
     movement.amount >= NOTABLE_WIN_MINOR || (staked > 0 && movement.amount >= staked * NOTABLE_WIN_MULTIPLE);
   if (!notable) return undefined;
@@ -58,66 +52,73 @@ async function winMessage(app: FastifyInstance, movement: WalletMovement): Promi
   return `Big win! You won ${money(movement.amount, movement.currency)}${multiple}. Congratulations!`;
 }
 
-/**
- * Real events become notifications: payments' outcomes, notable wins, sign-ins from a new device and
- * password changes. A producer never fails the call that caused it.
- */
-export function wireProducers(app: FastifyInstance) {
-  const notify = (userId: string, category: NotificationCategory, message: string) =>
-    app.notifications.notify({ userId, category, message }).catch((error: unknown) => {
-      app.log.error({ err: error, userId, category }, 'notification not written');
-    });
-
-  const unsubscribe = [
-    app.payments.onResult((result) => {
-      void notify(result.userId, 'FINANCIAL', paymentMessage(result));
-    }),
-    app.wallet.onMovement((movement) => {
-      if (movement.kind !== 'WIN') return;
-      winMessage(app, movement).then(
-        (message) => {
-          if (message) void notify(movement.userId, 'GAME_RESULT', message);
-        },
-        (error: unknown) => app.log.error({ err: error }, 'notification for a win failed'),
-      );
-    }),
-    app.identity.onSecurityEvent((event) => {
-      if (event.type === 'PASSWORD_CHANGED') {
-        // Every session ended, so must every open socket (on every process): one held by whoever had the
-        // old password must not go on hearing the player's notifications.
-        void notify(
-          event.userId,
-          'SECURITY',
+/** The notice an event gives its player, if any. */
+async function noticeOf(
+  app: FastifyInstance,
+  tx: Tx,
+  event: SubscribedEvent<'notifications.notices'>,
+): Promise<{ category: NotificationCategory; message: string } | undefined> {
+  switch (event.name) {
+    case 'payments.result':
+      return { category: 'FINANCIAL', message: paymentMessage(event.payload) };
+    case 'wallet.moved': {
+      if (event.payload.kind !== 'WIN') return undefined;
+      const message = await winMessage(app, tx, event.payload);
+      return message ? { category: 'GAME_RESULT', message } : undefined;
+    }
+    case 'identity.password_changed':
+      return {
+        category: 'SECURITY',
+        message:
           'Your password was changed and every session was signed out. If this was not you, contact support at once.',
-        ).finally(() =>
-          app.io.of(NOTIFICATIONS_NAMESPACE).in(playerRoom(event.userId)).disconnectSockets(true),
-        );
-      } else {
-        void notify(
-          event.userId,
-          'SECURITY',
-          `New sign-in to your account from ${describeDevice(event.userAgent)}. If this was not you, change your password.`,
-        );
-      }
-    }),
-    app.bonuses.onCredited(({ userId, ruleName, amount, currency }) => {
+      };
+    case 'identity.signed_in':
+      if (!event.payload.newDevice) return undefined;
+      return {
+        category: 'SECURITY',
+        message: `New sign-in to your account from ${describeDevice(event.payload.userAgent)}. If this was not you, change your password.`,
+      };
+    case 'bonuses.credited': {
+      const { ruleName, amount, currency } = event.payload;
       const reward =
         currency === 'BONUS_USD' ? `${money(amount, 'USD')} in bonus money` : money(amount, currency);
-      void notify(userId, 'SYSTEM', `You earned a bonus (${ruleName}): ${reward} is on your bonus balance.`);
-    }),
-    app.kyc.onVerificationResult(({ userId, result }) => {
-      void notify(
-        userId,
-        'SYSTEM',
-        result === 'APPROVED'
-          ? 'Your identity is verified. Thank you!'
-          : 'We could not verify your identity. Please check your document and try again.',
-      );
-    }),
-  ];
-  return () => {
-    for (const stop of unsubscribe) stop();
-  };
+      return {
+        category: 'SYSTEM',
+        message: `You earned a bonus (${ruleName}): ${reward} is on your bonus balance.`,
+      };
+    }
+    case 'kyc.verification_result':
+      return {
+        category: 'SYSTEM',
+        message:
+          event.payload.result === 'APPROVED'
+            ? 'Your identity is verified. Thank you!'
+            : 'We could not verify your identity. Please check your document and try again.',
+      };
+  }
+}
+
+/**
+ * Real events become notifications: payments' outcomes, notable wins, sign-ins from a new device, password
+ * changes, bonuses and verification results. Each is written once (the subscriber's inbox, same
+ * transaction) and pushed to the player's sockets after it commits.
+ */
+export function subscribeNotices(app: FastifyInstance) {
+  return app.events.subscribe('notifications.notices', {
+    mode: 'transactional',
+    handle: async (event, tx) => {
+      const notice = await noticeOf(app, tx, event);
+      if (!notice) return undefined;
+      const push = await app.notifications.write(tx, { userId: event.payload.userId, ...notice });
+      if (event.name !== 'identity.password_changed') return push;
+      // Every session ended, so must every open socket (on every process): one held by whoever had the
+      // old password must not go on hearing the player's notifications.
+      return () => {
+        push();
+        app.io.of(NOTIFICATIONS_NAMESPACE).in(playerRoom(event.payload.userId)).disconnectSockets(true);
+      };
+    },
+  });
 }
 
 /** 'Chrome on Windows' from a user agent, or 'a new device'. */

@@ -14,7 +14,7 @@ import {
 import { and, count, desc, eq, gte, ilike, isNull, lte, not, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { users } from '../identity/schema.ts';
 import { type NotificationRow, notifications, playerActivity } from './schema.ts';
@@ -71,6 +71,13 @@ export function createNotificationsService({
       if (!row) throw new Error('notification insert returned no row');
       push([row]);
       return toNotification(row);
+    },
+
+    /** Writes the notification in the caller's transaction; answers the push to make once it commits. */
+    async write(tx: DbOrTx, input: NotifyInput): Promise<() => void> {
+      const [row] = await tx.insert(notifications).values(input).returning();
+      if (!row) throw new Error('notification insert returned no row');
+      return () => push([row]);
     },
 
     /**

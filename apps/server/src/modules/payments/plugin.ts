@@ -14,13 +14,16 @@ declare module 'fastify' {
 export interface PaymentsPluginOptions {
   provider?: PaymentProvider;
   settleDelayMs?: number;
-  sweepIntervalMs?: number;
 }
+
+const SETTLE_JOB = 'payments.settle';
+const SWEEP_JOB = 'payments.sweep';
 
 /**
  * Payments as `app.payments` (the sandbox provider unless another is given) and the deposit and withdraw
- * calls under the platform base path. At start, withdrawals left pending past the settle delay (a process
- * that stopped) are settled; every process sweeps again periodically.
+ * calls under the platform base path. An accepted payout is settled by a job queued for after the settle
+ * delay (it survives a restart); a cron job settles, once a minute across all processes, any withdrawal
+ * still pending past the delay.
  */
 export const payments = fp(
   async (app: FastifyInstance, options: PaymentsPluginOptions) => {
@@ -29,21 +32,25 @@ export const payments = fp(
       wallet: app.wallet,
       provider: options.provider,
       settleDelayMs: options.settleDelayMs,
-      sweepIntervalMs: options.sweepIntervalMs,
+      scheduleSettlement: (paymentId, delayMs) =>
+        app.jobs.send(SETTLE_JOB, { paymentId }, { startAfter: new Date(Date.now() + delayMs) }),
       log: app.log,
     });
     app.decorate('payments', service);
-    app.addHook('onReady', async () => {
-      try {
-        const settled = await service.sweep();
-        if (settled > 0) app.log.info({ settled }, 'pending withdrawals settled at start');
-      } catch (err) {
-        app.log.error({ err }, 'withdrawal sweep at start failed');
-      }
-      service.startSweeper();
+    await app.jobs.define<{ paymentId: string }>({
+      name: SETTLE_JOB,
+      concurrency: 2,
+      handler: ({ paymentId }) => service.settle(paymentId),
     });
-    app.addHook('preClose', () => service.close());
+    await app.jobs.define({
+      name: SWEEP_JOB,
+      handler: async () => {
+        const settled = await service.sweep();
+        if (settled > 0) app.log.info({ settled }, 'pending withdrawals settled by the sweep');
+      },
+    });
+    await app.jobs.schedule(SWEEP_JOB, '* * * * *');
     await app.register(paymentsRoutes, { prefix: serviceBasePaths.platform });
   },
-  { name: 'payments', dependencies: ['database', 'wallet', 'authenticate'] },
+  { name: 'payments', dependencies: ['database', 'backbone', 'wallet', 'authenticate'] },
 );

@@ -11,7 +11,8 @@ import {
 import { type CurrencyCode, fromMinor, toMinor } from '@paws/contracts/wallet';
 import { and, count, desc, eq, gte, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import { recordEvent } from '../../core/events/record.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { isWalletError } from '../wallet/errors.ts';
 import type { WalletService } from '../wallet/service.ts';
@@ -20,8 +21,6 @@ import { balanceTransactions } from './schema.ts';
 
 /** How long the sandbox takes to settle a payout. */
 export const DEFAULT_SETTLE_DELAY_MS = 5_000;
-/** How often every process looks for payouts left pending (e.g. by a process that stopped). */
-export const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
 /** Deposits and withdrawals are in real money only. */
 const CURRENCY: CurrencyCode = 'USD';
 
@@ -30,7 +29,8 @@ export interface PaymentsServiceOptions {
   wallet: WalletService;
   provider?: PaymentProvider;
   settleDelayMs?: number;
-  sweepIntervalMs?: number;
+  /** Runs settle(paymentId) after the delay, durably (the job runner); without it nothing is scheduled. */
+  scheduleSettlement?: (paymentId: string, delayMs: number) => Promise<unknown>;
   log?: FastifyBaseLogger;
   now?: () => Date;
 }
@@ -79,28 +79,17 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
   const provider = options.provider ?? createSandboxPaymentProvider();
   const now = options.now ?? (() => new Date());
   let settleDelayMs = options.settleDelayMs ?? DEFAULT_SETTLE_DELAY_MS;
-  const timers = new Set<NodeJS.Timeout>();
-  const inFlight = new Set<Promise<unknown>>();
-  let sweeper: NodeJS.Timeout | undefined;
-  let closed = false;
-  const resultListeners = new Set<(result: PaymentResult) => void>();
 
-  function told(row: Row, status: PaymentResult['status']) {
-    const result: PaymentResult = {
+  /** The payment's outcome as a domain event, in the transaction that decided it. */
+  function recordResult(tx: DbOrTx, row: Row, status: PaymentResult['status']) {
+    return recordEvent(tx, 'payments.result', {
       paymentId: row.id,
       userId: row.userId,
       type: row.type,
       status,
       amount: row.amount,
       currency: row.currencyCode as CurrencyCode,
-    };
-    for (const listener of resultListeners) {
-      try {
-        listener(result);
-      } catch (err) {
-        options.log?.error({ err, paymentId: row.id }, 'payment result listener failed');
-      }
-    }
+    });
   }
 
   function minorOf(amount: number) {
@@ -200,9 +189,9 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
         .set({ status: 'COMPLETED', providerReference: reference })
         .where(eq(balanceTransactions.id, row.id))
         .returning();
+      await recordResult(tx, row, 'COMPLETED');
       return { transaction: toBalanceTransaction(done ?? row), balance: fromMinor(moved.balance, CURRENCY) };
     });
-    told(row, 'COMPLETED');
     return credited;
   }
 
@@ -260,14 +249,17 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     let { row } = held;
     try {
       const { reference } = await provider.requestPayout(inputOf(row));
-      const [updated] = await db
-        .update(balanceTransactions)
-        .set({ providerReference: reference })
-        .where(eq(balanceTransactions.id, row.id))
-        .returning();
+      const accepted = row;
+      const [updated] = await db.transaction(async (tx) => {
+        await recordResult(tx, accepted, 'PENDING');
+        return tx
+          .update(balanceTransactions)
+          .set({ providerReference: reference })
+          .where(eq(balanceTransactions.id, accepted.id))
+          .returning();
+      });
       row = updated ?? row;
-      told(row, 'PENDING');
-      schedule(row.id);
+      await schedule(row.id);
     } catch (err) {
       options.log?.warn({ err, paymentId: row.id }, 'payout refused by the payment provider');
       await finish(row.id, 'DECLINED');
@@ -295,11 +287,10 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
         .update(balanceTransactions)
         .set({ status: outcome })
         .where(eq(balanceTransactions.id, paymentId));
-      return row;
+      await recordResult(tx, row, outcome);
+      return true;
     });
-    if (!finished) return false;
-    told(finished, outcome);
-    return true;
+    return finished;
   }
 
   /** Asks the provider for a pending payout's outcome and applies it; still pending: asks again later. */
@@ -307,31 +298,15 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     const [row] = await db.select().from(balanceTransactions).where(eq(balanceTransactions.id, paymentId));
     if (row?.type !== 'WITHDRAW' || row.status !== 'PENDING') return;
     const outcome = await provider.payoutStatus({ ...inputOf(row), reference: row.providerReference });
-    if (outcome === 'PENDING') schedule(paymentId);
+    if (outcome === 'PENDING') await schedule(paymentId);
     else await finish(paymentId, outcome);
   }
 
-  function track<T>(promise: Promise<T>) {
-    inFlight.add(promise);
-    void promise.finally(() => inFlight.delete(promise)).catch(() => {});
-    return promise;
+  async function schedule(paymentId: string, delay = settleDelayMs) {
+    await options.scheduleSettlement?.(paymentId, delay);
   }
 
-  function schedule(paymentId: string, delay = settleDelayMs) {
-    if (closed) return;
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      track(
-        settle(paymentId).catch((err) =>
-          options.log?.error({ err, paymentId }, 'withdrawal settlement failed'),
-        ),
-      );
-    }, delay);
-    timer.unref();
-    timers.add(timer);
-  }
-
-  /** Settles every withdrawal pending for longer than the settle delay (run at start and periodically). */
+  /** Settles every withdrawal pending for longer than the settle delay (a cron job, once a minute). */
   async function sweep() {
     const due = new Date(now().getTime() - settleDelayMs);
     const rows = await db
@@ -347,23 +322,14 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       .orderBy(balanceTransactions.createdAt);
     let settled = 0;
     for (const { id } of rows) {
-      if (closed) break;
       try {
-        await track(settle(id));
+        await settle(id);
         settled++;
       } catch (err) {
         options.log?.error({ err, paymentId: id }, 'withdrawal settlement failed');
       }
     }
     return settled;
-  }
-
-  function startSweeper(intervalMs = options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS) {
-    if (closed || sweeper) return;
-    sweeper = setInterval(() => {
-      void sweep().catch((err) => options.log?.error({ err }, 'withdrawal sweep failed'));
-    }, intervalMs);
-    sweeper.unref();
   }
 
   /** The player's deposits and withdrawals, newest first. */
@@ -398,28 +364,14 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     withdraw,
     history,
     sweep,
-    startSweeper,
-    /** Settles one pending withdrawal now (what the timer does). */
-    settle: (paymentId: string) => track(settle(paymentId)),
+    /** Settles one pending withdrawal now (what the scheduled job does). */
+    settle,
     /** How long a payout stays pending before it is settled; for tests and operators. */
     setSettleDelay(ms: number) {
       settleDelayMs = ms;
     },
     get settleDelayMs() {
       return settleDelayMs;
-    },
-    /** Hears each payment's outcome after it committed (notifications); returns the unsubscribe. */
-    onResult(listener: (result: PaymentResult) => void) {
-      resultListeners.add(listener);
-      return () => resultListeners.delete(listener);
-    },
-    /** Stops the timers and waits for settlements under way. */
-    async close() {
-      closed = true;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      if (sweeper) clearInterval(sweeper);
-      await Promise.allSettled([...inFlight]);
     },
   };
 }

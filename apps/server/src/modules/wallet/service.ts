@@ -7,9 +7,10 @@ import {
   fromMinor,
 } from '@paws/contracts/wallet';
 import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql, sum } from 'drizzle-orm';
+import { recordEvent } from '../../core/events/record.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { uuidv7 } from '../../lib/ids.ts';
 import { WalletError } from './errors.ts';
-import { uuidv7 } from './ids.ts';
 import {
   gameSessions,
   gameTransactions,
@@ -135,7 +136,6 @@ export function createWalletService({
 }: WalletServiceOptions) {
   const driver = driverOf(db);
   const systemAccounts = new Map<string, string>();
-  const listeners = new Set<(movement: WalletMovement) => void>();
   let initialised: Promise<void> | undefined;
 
   async function init() {
@@ -182,16 +182,6 @@ export function createWalletService({
     return id;
   }
 
-  function emit(movement: WalletMovement) {
-    for (const listener of listeners) {
-      try {
-        listener(movement);
-      } catch {
-        // A listener's failure must not turn a committed movement into an error.
-      }
-    }
-  }
-
   async function ensureAccounts(userId: string, q: DbOrTx = db) {
     await ready();
     await q
@@ -226,6 +216,11 @@ export function createWalletService({
     if (!Number.isSafeInteger(amount) || amount < 0 || (positive && amount === 0)) {
       throw new WalletError('INVALID_AMOUNT', { field: 'amount' });
     }
+  }
+
+  /** The movement's event, in the transaction that made it: delivered only if it commits. */
+  function recordMovement(tx: DbOrTx, movement: WalletMovement) {
+    return recordEvent(tx, 'wallet.moved', { ...movement, at: movement.at.toISOString() });
   }
 
   /**
@@ -282,19 +277,17 @@ export function createWalletService({
           balanceAfter: null,
         },
       ]);
-      return { transactionId: ledgerId, balance: balance.balance, replayed: false };
-    });
-    if (!result.replayed) {
-      emit({
+      await recordMovement(tx, {
         kind: input.kind,
         userId: input.userId,
         currency: input.currency,
         amount: input.delta,
-        balance: result.balance,
-        ledgerTransactionId: result.transactionId,
+        balance: balance.balance,
+        ledgerTransactionId: ledgerId,
         at,
       });
-    }
+      return { transactionId: ledgerId, balance: balance.balance, replayed: false };
+    });
     return result;
   }
 
@@ -386,8 +379,7 @@ export function createWalletService({
     await ready();
     const at = now();
     const ledgerId = uuidv7();
-    let movement: WalletMovement | undefined;
-    const result = await (outer ?? db).transaction(async (tx) => {
+    return (outer ?? db).transaction(async (tx) => {
       const [hold] = await tx
         .select({
           userId: walletAccounts.userId,
@@ -444,7 +436,7 @@ export function createWalletService({
         { transactionId: ledgerId, accountId: held, amount: -amount, balanceAfter: null },
         { transactionId: ledgerId, accountId: after.accountId, amount, balanceAfter: after.balance },
       ]);
-      movement = {
+      await recordMovement(tx, {
         kind,
         userId,
         currency,
@@ -452,11 +444,9 @@ export function createWalletService({
         balance: after.balance,
         ledgerTransactionId: ledgerId,
         at,
-      };
+      });
       return { transactionId: ledgerId, balance: after.balance, replayed: false };
     });
-    if (movement) emit(movement);
-    return result;
   }
 
   async function bonusCredit(input: PlayerMovementInput, tx?: DbOrTx) {
@@ -635,6 +625,16 @@ export function createWalletService({
       opId,
       input.roundId,
       input.gameCode,
+      uuidv7(),
+      JSON.stringify({
+        kind,
+        userId: input.userId,
+        currency: input.currency,
+        amount: kind === 'BET' ? -input.amount : input.amount,
+        ledgerTransactionId: ledgerId,
+        at: at.toISOString(),
+        game: { providerCode: input.providerCode, gameCode: input.gameCode, roundId: input.roundId },
+      }),
       ...(ref ? [ref] : []),
     ];
     const [row] = await driver.query<{
@@ -645,16 +645,6 @@ export function createWalletService({
 
     if (row.balance !== null) {
       const balanceAfter = Number(row.balance);
-      emit({
-        kind,
-        userId: input.userId,
-        currency: input.currency,
-        amount: kind === 'BET' ? -input.amount : input.amount,
-        balance: balanceAfter,
-        ledgerTransactionId: ledgerId,
-        at,
-        game: { providerCode: input.providerCode, gameCode: input.gameCode, roundId: input.roundId },
-      });
       return {
         id: opId,
         transactionId: input.transactionId,
@@ -719,8 +709,7 @@ export function createWalletService({
   async function rollbackOnce(input: RollbackInput): Promise<GameResult> {
     const at = now();
     const opId = uuidv7();
-    let movement: WalletMovement | undefined;
-    const result = await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const inserted = await tx
         .insert(gameTransactions)
         .values({
@@ -822,7 +811,7 @@ export function createWalletService({
               balanceAfter: null,
             },
           ]);
-          movement = {
+          await recordMovement(tx, {
             kind: 'ROLLBACK',
             userId,
             currency,
@@ -831,7 +820,7 @@ export function createWalletService({
             ledgerTransactionId: ledgerId,
             at,
             game: { providerCode: input.providerCode, gameCode: betRow.gameCode, roundId: input.roundId },
-          };
+          });
         }
       }
       if (balanceAfter === null && userId && currency) balanceAfter = await balanceOf(tx, userId, currency);
@@ -848,8 +837,6 @@ export function createWalletService({
         .returning();
       return gameResult(row!, false);
     });
-    if (movement) emit(movement);
-    return result;
   }
 
   /* Reads for the history lists and for reconciliation. */
@@ -956,6 +943,26 @@ export function createWalletService({
     }));
   }
 
+  /** What the player staked in a round (its bets not rolled back), minor units: for big-win notices. */
+  async function roundStake(
+    input: { providerCode: string; roundId: string; userId: string },
+    q: DbOrTx = db,
+  ) {
+    const [row] = await q
+      .select({ staked: sum(gameTransactions.amount).mapWith(Number) })
+      .from(gameTransactions)
+      .where(
+        and(
+          eq(gameTransactions.providerCode, input.providerCode),
+          eq(gameTransactions.roundId, input.roundId),
+          eq(gameTransactions.userId, input.userId),
+          eq(gameTransactions.kind, 'BET'),
+          eq(gameTransactions.status, 'OK'),
+        ),
+      );
+    return row?.staked ?? 0;
+  }
+
   async function getProvider(code: string) {
     const [row] = await db.select().from(walletProviders).where(eq(walletProviders.code, code));
     return row;
@@ -983,12 +990,8 @@ export function createWalletService({
     betHistory,
     gameSessionHistory,
     systemBalances,
+    roundStake,
     getProvider,
-    /** Called after each committed movement of a player's money (not for replays). Returns unsubscribe. */
-    onMovement(listener: (movement: WalletMovement) => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
   };
 }
 
@@ -1008,7 +1011,8 @@ export function pgErrorCode(err: unknown): string | undefined {
 /**
  * The bet and win statements. Parameters: $1 session token, $2 provider, $3 provider's transaction id,
  * $4 user, $5 currency, $6 amount (minor), $7 time, $8 ledger transaction id, $9 ledger reference,
- * $10 metadata, $11 house account, $12 record id, $13 round, $14 game, $15 referenced bet (win only).
+ * $10 metadata, $11 house account, $12 record id, $13 round, $14 game, $15 event id, $16 event payload
+ * without the balance (the statement adds it), $17 referenced bet (win only).
  */
 function gameCallText(kind: 'BET' | 'WIN', withReference: boolean) {
   const toPlayer = kind === 'BET' ? '-' : '';
@@ -1020,7 +1024,7 @@ function gameCallText(kind: 'BET' | 'WIN', withReference: boolean) {
   const refCte = withReference
     ? `, ref as (
         select status, kind, user_id from game_transactions
-        where provider_code = $2 and external_id = $15 for share)`
+        where provider_code = $2 and external_id = $17 for share)`
     : '';
   const refCheck = withReference
     ? `and exists (select 1 from ref where ref.kind = 'BET' and ref.status = 'OK' and ref.user_id = $4::uuid)`
@@ -1056,7 +1060,11 @@ function gameCallText(kind: 'BET' | 'WIN', withReference: boolean) {
       insert into game_transactions (id, provider_code, external_id, kind, status, user_id, currency_code, amount,
         round_id, game_code, reference_external_id, ledger_transaction_id, balance_after, created_at)
       select $12::uuid, $2, $3, '${kind}'::game_transaction_kind, 'OK'::game_transaction_status, $4::uuid, $5,
-        $6::bigint, $13, $14, ${withReference ? '$15' : 'null'}, $8::uuid, balance, $7::timestamptz from moved
+        $6::bigint, $13, $14, ${withReference ? '$17' : 'null'}, $8::uuid, balance, $7::timestamptz from moved
+    ), ev as (
+      insert into domain_events (id, name, payload, created_at)
+      select $15::uuid, 'wallet.moved', $16::jsonb || jsonb_build_object('balance', balance), $7::timestamptz
+      from moved
     )
     select m.balance, case when m.balance is null then json_build_object(
         'session_user', s.user_id, 'session_currency', s.currency_code, 'session_provider', s.provider_code,

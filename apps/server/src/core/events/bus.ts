@@ -1,0 +1,211 @@
+import type { DomainEvent } from '@paws/contracts/events';
+import { asc, inArray, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Tx } from '../../db/client.ts';
+import {
+  type SubscribedEvent,
+  type SubscriberName,
+  type Subscription,
+  subscriptions,
+} from '../../modules/manifest.ts';
+import type { JobRunner } from '../jobs/runner.ts';
+import { domainEvents, eventInbox } from './schema.ts';
+
+/** The channel the outbox's statement trigger NOTIFYs at commit. */
+export const EVENTS_CHANNEL = 'domain_events';
+const BATCH = 500;
+/** A missed NOTIFY (a dropped listener) is made up for by this poll. */
+const POLL_MS = 1_000;
+
+/** Work to do once the handler's transaction has committed (a socket push): best effort, never retried. */
+export type AfterCommit = () => void | Promise<void>;
+
+/**
+ * transactional: the handler's writes go through `tx`, the transaction that also records the event in the
+ * subscriber's inbox, so the effect happens exactly once. It must not use any other connection.
+ * idempotent: the handler runs on its own (it may call services that open their own transactions) and
+ * must give the same result when repeated; the inbox row is written after it succeeds.
+ */
+export type SubscriberHandler<S extends SubscriberName> =
+  | {
+      mode: 'transactional';
+      handle(event: SubscribedEvent<S>, tx: Tx): Promise<AfterCommit | undefined>;
+    }
+  | { mode: 'idempotent'; handle(event: SubscribedEvent<S>): Promise<void> };
+
+interface Batch {
+  events: DomainEvent[];
+}
+
+export const queueOf = (subscriber: SubscriberName) => `event.${subscriber}`;
+
+/**
+ * Delivers the outbox: every process runs a dispatcher that wakes on the trigger's NOTIFY (or the poll),
+ * claims undispatched events with SKIP LOCKED, and in the same transaction enqueues one job per subscriber
+ * with the batch's events it takes, then stamps them dispatched. The job runner hands each job to a
+ * process that runs the subscriber and retries it with backoff until it succeeds.
+ */
+export function createEventBus({
+  database,
+  jobs,
+  log,
+}: {
+  database: Database;
+  jobs: JobRunner;
+  log: FastifyBaseLogger;
+}) {
+  const { db } = database;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let unlisten: (() => Promise<void>) | undefined;
+
+  const toEvent = (row: typeof domainEvents.$inferSelect) =>
+    ({
+      id: row.id,
+      name: row.name,
+      payload: row.payload,
+      createdAt: row.createdAt.toISOString(),
+    }) as DomainEvent;
+
+  /** Hands one batch to the subscribers' queues; the number of events it took. */
+  async function dispatchBatch(): Promise<number> {
+    return db.transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(domainEvents)
+        .where(isNull(domainEvents.dispatchedAt))
+        .orderBy(asc(domainEvents.id))
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      if (rows.length === 0) return 0;
+      const events = rows.map(toEvent);
+      for (const [name, subscription] of Object.entries(subscriptions) as [SubscriberName, Subscription][]) {
+        const taken = events.filter(
+          (event) => subscription.events.includes(event.name) && (subscription.accepts?.(event) ?? true),
+        );
+        if (taken.length > 0) await jobs.insert<Batch>(queueOf(name), [{ events: taken }], tx);
+      }
+      await tx
+        .update(domainEvents)
+        .set({ dispatchedAt: sql`now()` })
+        .where(
+          inArray(
+            domainEvents.id,
+            rows.map((r) => r.id),
+          ),
+        );
+      return rows.length;
+    });
+  }
+
+  /** Dispatches until the outbox is empty; a wake-up while running asks for one more pass. */
+  function drain(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          while (!stopped && (await dispatchBatch()) === BATCH) {}
+        } while (again && !stopped);
+      } catch (err) {
+        if (!stopped) log.error({ err }, 'event dispatch failed; retrying at the next poll');
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  }
+
+  async function listen() {
+    if (database.pglite) {
+      unlisten = await database.pglite.listen(EVENTS_CHANNEL, () => void drain());
+      return;
+    }
+    const { default: pg } = await import('pg');
+    const connect = async (): Promise<void> => {
+      const client = new pg.Client({ connectionString: database.url });
+      client.on('error', (err) => log.warn({ err }, 'event listener connection lost'));
+      client.on('end', () => {
+        if (!stopped) setTimeout(() => void connect().catch(() => {}), POLL_MS);
+      });
+      client.on('notification', () => void drain());
+      await client.connect();
+      await client.query(`listen ${EVENTS_CHANNEL}`);
+      unlisten = async () => {
+        await client.end().catch(() => {});
+      };
+    };
+    await connect();
+  }
+
+  /** Runs the subscriber's handler for each event of a delivered batch, once per event (the inbox). */
+  async function deliver<S extends SubscriberName>(name: S, handler: SubscriberHandler<S>, batch: Batch) {
+    for (const event of batch.events as SubscribedEvent<S>[]) {
+      if (handler.mode === 'transactional') {
+        const after = await db.transaction(async (tx) => {
+          const fresh = await tx
+            .insert(eventInbox)
+            .values({ subscriber: name, eventId: event.id })
+            .onConflictDoNothing()
+            .returning({ eventId: eventInbox.eventId });
+          if (fresh.length === 0) return undefined;
+          return handler.handle(event, tx);
+        });
+        if (after) {
+          try {
+            await after();
+          } catch (err) {
+            log.warn({ err, subscriber: name, eventId: event.id }, 'after-commit effect failed');
+          }
+        }
+        continue;
+      }
+      const [seen] = await db
+        .select({ eventId: eventInbox.eventId })
+        .from(eventInbox)
+        .where(sql`${eventInbox.subscriber} = ${name} and ${eventInbox.eventId} = ${event.id}`);
+      if (seen) continue;
+      await handler.handle(event);
+      await db.insert(eventInbox).values({ subscriber: name, eventId: event.id }).onConflictDoNothing();
+    }
+  }
+
+  return {
+    /** Creates every subscriber's queue (the dispatcher fills queues of subscribers run elsewhere) and listens. */
+    async start() {
+      for (const name of Object.keys(subscriptions) as SubscriberName[]) {
+        await jobs.ensureQueue(queueOf(name));
+        // Warms pg-boss's queue cache outside any transaction: the dispatcher inserts inside one.
+        await jobs.insert(queueOf(name), []);
+      }
+      await listen();
+      timer = setInterval(() => void drain(), POLL_MS);
+      timer.unref();
+      void drain();
+    },
+    /** Works this subscriber's queue in this process. */
+    async subscribe<S extends SubscriberName>(name: S, handler: SubscriberHandler<S>) {
+      await jobs.define<Batch>({
+        name: queueOf(name),
+        concurrency: 2,
+        handler: (batch) => deliver(name, handler, batch),
+      });
+    },
+    drain,
+    /** Delivers a batch as the job runner would (tests replay deliveries with it). */
+    deliver,
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await unlisten?.();
+      await running;
+    },
+  };
+}
+
+export type EventBus = ReturnType<typeof createEventBus>;

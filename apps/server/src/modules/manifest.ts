@@ -1,0 +1,75 @@
+import type { DomainEvent, DomainEventName } from '@paws/contracts/events';
+
+/**
+ * What each module brings, as data every process can read whether or not it runs the module. The event
+ * dispatcher fans each event out to the subscribers declared here, so an event recorded in a process that
+ * runs none of them still reaches the process that does.
+ */
+export const moduleNames = [
+  'identity',
+  'wallet',
+  'payments',
+  'kyc',
+  'preferences',
+  'bonuses',
+  'notifications',
+  'platform',
+  'catalog',
+  'studio',
+] as const;
+export type ModuleName = (typeof moduleNames)[number];
+
+export interface Subscription {
+  module: ModuleName;
+  events: readonly DomainEventName[];
+  /** Narrows the events handed over (fewer to carry); the handler still sees only these names. */
+  accepts?: (event: DomainEvent) => boolean;
+}
+
+export const subscriptions = {
+  /** Bonus progress: bets, wins, deposits and the welcome tasks' account steps. */
+  'bonuses.progress': {
+    module: 'bonuses',
+    events: [
+      'wallet.moved',
+      'payments.result',
+      'identity.email_confirmed',
+      'identity.phone_confirmed',
+      'identity.username_set',
+    ],
+    accepts: (event) =>
+      event.name !== 'wallet.moved' || event.payload.kind === 'BET' || event.payload.kind === 'WIN',
+  },
+  /** The player's notices: payments, big wins, security, bonuses, verification. */
+  'notifications.notices': {
+    module: 'notifications',
+    events: [
+      'wallet.moved',
+      'payments.result',
+      'identity.signed_in',
+      'identity.password_changed',
+      'bonuses.credited',
+      'kyc.verification_result',
+    ],
+    accepts: (event) =>
+      (event.name !== 'wallet.moved' || (event.payload.kind === 'WIN' && event.payload.game !== undefined)) &&
+      (event.name !== 'identity.signed_in' || event.payload.newDevice),
+  },
+} as const satisfies Record<string, Subscription>;
+
+export type SubscriberName = keyof typeof subscriptions;
+export type SubscribedEvent<S extends SubscriberName> = DomainEvent<
+  (typeof subscriptions)[S]['events'][number]
+>;
+
+/** The modules SERVICES names ('all', or a comma-separated list of module names). */
+export function parseServices(services: string): Set<ModuleName> {
+  const names = services
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (names.length === 0 || names.includes('all')) return new Set(moduleNames);
+  const unknown = names.filter((n) => !(moduleNames as readonly string[]).includes(n));
+  if (unknown.length > 0) throw new Error(`SERVICES names unknown modules: ${unknown.join(', ')}`);
+  return new Set(names as ModuleName[]);
+}

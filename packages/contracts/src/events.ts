@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { verificationResults } from './verification.ts';
+import { currencyCodeSchema } from './wallet.ts';
+
+/**
+ * The domain events modules publish to each other: event name → payload. A module records its events in
+ * the same database transaction as the change (the outbox); subscribers in any process receive them after
+ * commit, at least once, and each subscriber's inbox makes each effect happen once. Amounts are integer
+ * minor units; times are ISO strings.
+ */
+const uuid = z.string().uuid();
+
+export const ledgerKinds = [
+  'DEPOSIT',
+  'WITHDRAW',
+  'WITHDRAW_SETTLE',
+  'WITHDRAW_RELEASE',
+  'BET',
+  'WIN',
+  'ROLLBACK',
+  'BONUS',
+  'ADJUSTMENT',
+] as const;
+
+export const domainEventSchemas = {
+  /** A committed change of a player's balance (never a replay). */
+  'wallet.moved': z.object({
+    kind: z.enum(ledgerKinds),
+    userId: uuid,
+    currency: currencyCodeSchema,
+    /** Signed change of the player's balance. */
+    amount: z.number().int(),
+    balance: z.number().int(),
+    ledgerTransactionId: uuid,
+    at: z.string(),
+    game: z
+      .object({ providerCode: z.string(), gameCode: z.string().nullable(), roundId: z.string() })
+      .optional(),
+  }),
+  /** A payment's outcome: a deposit credited, a withdrawal accepted (PENDING), paid out or declined. */
+  'payments.result': z.object({
+    paymentId: uuid,
+    userId: uuid,
+    type: z.enum(['DEPOSIT', 'WITHDRAW']),
+    status: z.enum(['PENDING', 'COMPLETED', 'DECLINED']),
+    amount: z.number().int(),
+    currency: currencyCodeSchema,
+  }),
+  'identity.signed_in': z.object({
+    userId: uuid,
+    /** First sign-in from this browser: the player is told about it. */
+    newDevice: z.boolean(),
+    userAgent: z.string().optional(),
+  }),
+  'identity.password_changed': z.object({ userId: uuid }),
+  'identity.email_confirmed': z.object({ userId: uuid }),
+  'identity.phone_confirmed': z.object({ userId: uuid }),
+  'identity.username_set': z.object({ userId: uuid, username: z.string() }),
+  'bonuses.credited': z.object({
+    userId: uuid,
+    ruleName: z.string(),
+    amount: z.number().int(),
+    currency: currencyCodeSchema,
+  }),
+  'kyc.verification_result': z.object({ userId: uuid, result: z.enum(verificationResults) }),
+} as const;
+
+export type DomainEventName = keyof typeof domainEventSchemas;
+export const domainEventNames = Object.keys(domainEventSchemas) as DomainEventName[];
+export type DomainEventPayload<N extends DomainEventName> = z.infer<(typeof domainEventSchemas)[N]>;
+
+/** An event as delivered: its outbox id (a UUIDv7, so ids sort by time), name, payload and commit time. */
+export type DomainEvent<N extends DomainEventName = DomainEventName> = {
+  [K in N]: { id: string; name: K; payload: DomainEventPayload<K>; createdAt: string };
+}[N];
