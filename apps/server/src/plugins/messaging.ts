@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
@@ -10,11 +10,11 @@ export interface SmsProvider {
 }
 
 export interface Messaging {
-  /** Records the e-mail in the outbox; with SMTP_URL set, also delivers it (in the background). */
+  /** Records the e-mail in the outbox; with SMTP_URL set, also queues its delivery. */
   email(to: string, subject: string, text: string): Promise<void>;
-  /** Records the SMS in the outbox; with a provider configured, also delivers it (in the background). */
+  /** Records the SMS in the outbox; with a provider configured, also queues its delivery. */
   sms(to: string, text: string): Promise<void>;
-  /** Resolves when every delivery started so far has finished (tests, shutdown). */
+  /** Resolves when every delivery queued so far has been tried at least once (tests). */
   idle(): Promise<void>;
 }
 
@@ -28,49 +28,77 @@ declare module 'fastify' {
   }
 }
 
+const DELIVER_JOB = 'messages.deliver';
+
 /**
- * Outgoing e-mail and SMS. Delivery happens after the request has answered, so a slow or failing mail
- * server neither delays the answer nor makes its timing tell whether an account exists; a message that
- * failed stays in the outbox without deliveredAt.
+ * Outgoing e-mail and SMS. Each message is written to the outbox and, when a transport is configured, a
+ * delivery job is queued: it runs after the request has answered (a slow or failing mail server neither
+ * delays the answer nor makes its timing tell whether an account exists) and is retried with exponential
+ * backoff (1 s doubling, up to 5 minutes, 10 attempts) until the transport takes it. Delivered rows carry
+ * deliveredAt, so a job run twice sends nothing twice.
  */
 export const messaging = fp(
   async (app: FastifyInstance, options: MessagingOptions) => {
     const { env } = app;
     const mailer = env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : undefined;
     const sms = options.smsProvider;
-    const pending = new Set<Promise<void>>();
 
-    const deliverLater = (outboxId: string, send: () => Promise<unknown>) => {
-      const delivery = send()
-        .then(async () => {
-          await app.database.db
-            .update(outboxMessages)
-            .set({ deliveredAt: new Date() })
-            .where(eq(outboxMessages.id, outboxId));
-        })
-        .catch((err: unknown) => app.log.error({ err, outboxId }, 'message delivery failed'))
-        .finally(() => pending.delete(delivery));
-      pending.add(delivery);
-    };
+    await app.jobs.define<{ outboxId: string }>({
+      name: DELIVER_JOB,
+      concurrency: 2,
+      handler: async ({ outboxId }) => {
+        const [row] = await app.database.db
+          .select()
+          .from(outboxMessages)
+          .where(eq(outboxMessages.id, outboxId));
+        if (!row || row.deliveredAt) return;
+        try {
+          if (row.channel === 'email') {
+            if (!mailer) return;
+            await mailer.sendMail({
+              from: env.MAIL_FROM,
+              to: row.recipient,
+              subject: row.subject ?? '',
+              text: row.body,
+            });
+          } else {
+            if (!sms) return;
+            await sms.send(row.recipient, row.body);
+          }
+        } catch (err) {
+          app.log.warn({ err, outboxId }, 'message delivery failed; it will be retried');
+          throw err;
+        }
+        await app.database.db
+          .update(outboxMessages)
+          .set({ deliveredAt: new Date() })
+          .where(and(eq(outboxMessages.id, outboxId), isNull(outboxMessages.deliveredAt)));
+      },
+    });
 
+    const queue = (outboxId: string) => app.jobs.send(DELIVER_JOB, { outboxId });
     const service: Messaging = {
       async email(to, subject, text) {
         const row = await app.outbox.enqueue({ channel: 'email', recipient: to, subject, body: text });
-        if (mailer) deliverLater(row.id, () => mailer.sendMail({ from: env.MAIL_FROM, to, subject, text }));
+        if (mailer) await queue(row.id);
       },
       async sms(to, text) {
         const row = await app.outbox.enqueue({ channel: 'sms', recipient: to, body: text });
-        if (sms) deliverLater(row.id, () => sms.send(to, text));
+        if (sms) await queue(row.id);
       },
       async idle() {
-        while (pending.size > 0) await Promise.all([...pending]);
+        // Every queued delivery has been tried at least once (a failed one waits for its retry).
+        for (;;) {
+          const jobs = await app.jobs.boss.findJobs(DELIVER_JOB, { limit: 100_000 });
+          if (!jobs.some((job) => job.state === 'created' || job.state === 'active')) return;
+          await new Promise((r) => setTimeout(r, 50));
+        }
       },
     };
     app.decorate('messaging', service);
     app.addHook('onClose', async () => {
-      await service.idle();
       mailer?.close();
     });
   },
-  { name: 'messaging', dependencies: ['env', 'database'] },
+  { name: 'messaging', dependencies: ['env', 'database', 'backbone'] },
 );

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../payments/helpers.ts';
 import {
   browser,
   createIdentityTestApp,
@@ -21,6 +22,7 @@ interface Received {
 describe('message delivery', () => {
   const received: Received[] = [];
   const sms: Array<{ to: string; text: string }> = [];
+  const failedOnce = new Set<string>();
   let server: SMTPServer;
   let ctx: IdentityTestApp;
 
@@ -53,6 +55,11 @@ describe('message delivery', () => {
       identity: {
         smsProvider: {
           async send(to, text) {
+            // The first SMS to a number ending in 99 meets an outage: the retry must deliver it.
+            if (to.endsWith('99') && !failedOnce.has(to)) {
+              failedOnce.add(to);
+              throw new Error('SMS gateway unavailable');
+            }
             sms.push({ to, text });
           },
         },
@@ -88,12 +95,25 @@ describe('message delivery', () => {
     expect(row.deliveredAt).not.toBeNull();
   });
 
-  it('leaves the outbox row undelivered when the server refuses it', async () => {
+  it('leaves the outbox row undelivered when the server refuses it, and queues a retry', async () => {
     const email = `refuse-${Date.now()}@example.com`;
     expect((await register({ email })).statusCode).toBe(201);
     await ctx.app.messaging.idle();
     expect(received.some((m) => m.to.includes(email))).toBe(false);
-    expect((await lastMessageTo(ctx.app, email)).deliveredAt).toBeNull();
+    const row = await lastMessageTo(ctx.app, email);
+    expect(row.deliveredAt).toBeNull();
+    const [job] = await ctx.app.jobs.boss.findJobs('messages.deliver', { data: { outboxId: row.id } });
+    expect(job).toMatchObject({ state: 'retry', retryLimit: 10 });
+    expect(job?.startAfter.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('delivers an SMS on a retry after the provider failed once, exactly once', async () => {
+    const phone = `${uniqueAddress().phone.slice(0, -2)}99`;
+    expect((await register({ phone })).statusCode).toBe(201);
+    await ctx.app.messaging.idle();
+    expect(failedOnce.has(phone)).toBe(true);
+    await eventually(async () => expect((await lastMessageTo(ctx.app, phone)).deliveredAt).not.toBeNull());
+    expect(sms.filter((m) => m.to === phone)).toHaveLength(1);
   });
 
   it('hands an SMS to the configured provider and marks the outbox row delivered', async () => {
@@ -101,7 +121,7 @@ describe('message delivery', () => {
     expect((await register({ phone })).statusCode).toBe(201);
     await ctx.app.messaging.idle();
     const row = await lastMessageTo(ctx.app, phone);
-    expect(sms).toEqual([{ to: phone, text: row.body }]);
+    expect(sms.filter((m) => m.to === phone)).toEqual([{ to: phone, text: row.body }]);
     expect(row.body).toMatch(/\b\d{6}\b/);
     expect(row.deliveredAt).not.toBeNull();
   });
