@@ -16,12 +16,17 @@ export interface JobDefinition<T extends object> {
   concurrency?: number;
 }
 
+const SUPERVISE_SECONDS = 5;
+
 export const defaultQueueOptions = {
   retryLimit: 10,
   retryDelay: 1,
   retryBackoff: true,
   retryDelayMax: 300,
   notify: true,
+  // A job whose process died (no heartbeat for this long) is retried by another; the supervisor looks
+  // every SUPERVISE_SECONDS.
+  heartbeatSeconds: 10,
 } satisfies Omit<Queue, 'name'>;
 
 /**
@@ -39,6 +44,7 @@ export async function createJobRunner(database: Database, log: FastifyBaseLogger
           schema: JOBS_SCHEMA,
           useListenNotify: true,
           persistWarnings: false,
+          superviseIntervalSeconds: SUPERVISE_SECONDS,
         })
       : new PgBoss({
           connectionString: database.url,
@@ -46,6 +52,7 @@ export async function createJobRunner(database: Database, log: FastifyBaseLogger
           max: 4,
           useListenNotify: true,
           persistWarnings: false,
+          superviseIntervalSeconds: SUPERVISE_SECONDS,
           application_name: 'paws-jobs',
         });
   boss.on('error', (err) => log.error({ err }, 'job runner error'));
