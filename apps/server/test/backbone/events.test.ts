@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queueOf } from '../../src/core/events/bus.ts';
+import { recordEvent } from '../../src/core/events/record.ts';
+import { domainEvents, eventInbox } from '../../src/core/events/schema.ts';
+import { users } from '../../src/modules/identity/schema.ts';
+import { notifications } from '../../src/modules/notifications/schema.ts';
+import { createTestApp } from '../helpers/test-app.ts';
+import { quiesce } from './helpers.ts';
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx?.close());
+
+async function newUser() {
+  const id = randomUUID();
+  await ctx.app.database.db.insert(users).values({ id, email: `${id}@example.com`, passwordHash: 'x' });
+  return id;
+}
+const noticesOf = (userId: string) =>
+  ctx.app.database.db.select().from(notifications).where(eq(notifications.userId, userId));
+const verified = (userId: string) => ({ userId, result: 'APPROVED' as const });
+
+describe('the outbox', () => {
+  it('delivers an event once its transaction commits, once per subscriber', async () => {
+    const userId = await newUser();
+    const id = await ctx.app.database.db.transaction((tx) =>
+      recordEvent(tx, 'kyc.verification_result', verified(userId)),
+    );
+    await quiesce(ctx.app);
+    expect((await noticesOf(userId)).map((n) => n.message)).toEqual([
+      'Your identity is verified. Thank you!',
+    ]);
+    const [row] = await ctx.app.database.db.select().from(domainEvents).where(eq(domainEvents.id, id));
+    expect(row?.dispatchedAt).toBeInstanceOf(Date);
+    const inbox = await ctx.app.database.db.select().from(eventInbox).where(eq(eventInbox.eventId, id));
+    expect(inbox.map((r) => r.subscriber)).toEqual(['notifications.notices']);
+  });
+
+  it('never delivers an event whose transaction rolled back', async () => {
+    const userId = await newUser();
+    let id = '';
+    await expect(
+      ctx.app.database.db.transaction(async (tx) => {
+        id = await recordEvent(tx, 'kyc.verification_result', verified(userId));
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    await quiesce(ctx.app);
+    expect(await ctx.app.database.db.$count(domainEvents, eq(domainEvents.id, id))).toBe(0);
+    expect(await noticesOf(userId)).toEqual([]);
+  });
+
+  it('refuses a payload that breaks the contract, failing the change that made it', async () => {
+    await expect(
+      ctx.app.database.db.transaction((tx) =>
+        recordEvent(tx, 'kyc.verification_result', { userId: 'not-a-uuid', result: 'APPROVED' }),
+      ),
+    ).rejects.toThrow();
+  });
+
+  it('a delivered event handed to its subscriber again changes nothing', async () => {
+    const userId = await newUser();
+    const id = await ctx.app.database.db.transaction((tx) =>
+      recordEvent(tx, 'kyc.verification_result', verified(userId)),
+    );
+    await quiesce(ctx.app);
+    const [row] = await ctx.app.database.db.select().from(domainEvents).where(eq(domainEvents.id, id));
+    const event = { id, name: row?.name, payload: row?.payload, createdAt: row?.createdAt.toISOString() };
+    await ctx.app.jobs.send(queueOf('notifications.notices'), { events: [event, event] });
+    await quiesce(ctx.app);
+    expect(await noticesOf(userId)).toHaveLength(1);
+    expect(
+      await ctx.app.database.db.$count(
+        eventInbox,
+        and(eq(eventInbox.eventId, id), eq(eventInbox.subscriber, 'notifications.notices')),
+      ),
+    ).toBe(1);
+  });
+
+  it('keeps a batch of many events in order of commit and delivers all of them', async () => {
+    const userId = await newUser();
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      ids.push(
+        await ctx.app.database.db.transaction((tx) =>
+          recordEvent(tx, 'kyc.verification_result', {
+            userId,
+            result: i % 2 === 0 ? 'APPROVED' : 'DECLINED',
+          }),
+        ),
+      );
+    }
+    expect([...ids].sort()).toEqual(ids);
+    await quiesce(ctx.app);
+    expect(await noticesOf(userId)).toHaveLength(30);
+  });
+});
