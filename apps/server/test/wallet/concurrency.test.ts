@@ -55,8 +55,8 @@ describe('wallet under concurrency (PostgreSQL)', () => {
     ]);
     expect(await wallet.balanceOf(player.userId, 'USD')).toBe(0);
     expect(await ledgerProblems(ctx.app.database.db)).toEqual(noProblems);
-    const history = await wallet.betHistory(player.userId, { limit: 100 });
-    expect(history.items.filter((i) => i.kind === 'BET')).toHaveLength(10);
+    const history = await wallet.bets(player.userId, { limit: 100 });
+    expect(history.items).toHaveLength(10);
   });
 
   it.skipIf(!onPostgres)('20 concurrent retries of one transaction id move money once', async () => {

@@ -212,20 +212,20 @@ describe('history and events', () => {
       gameCode: 'x',
     });
 
-    const page1 = await wallet.betHistory(p.userId, { page: 1, limit: 3 });
-    expect(page1.count).toBe(4);
-    expect(page1.hasMore).toBe(true);
-    expect(page1.items).toHaveLength(3);
+    // Bets only (a win is not a bet), with the sum of the dollar stakes.
+    const page1 = await wallet.bets(p.userId, { page: 1, limit: 2 });
+    expect(page1).toMatchObject({ count: 3, usdStakes: 3_00, hasMore: true });
+    expect(page1.items).toHaveLength(2);
     expect(page1.items[0]).toMatchObject({
-      kind: 'WIN',
-      amount: 2_50,
+      amount: 1_00,
+      roundId: 'h2',
       providerName: 'PAWS Studio',
       gameCode: 'blackjack',
     });
-    const page2 = await wallet.betHistory(p.userId, { page: 2, limit: 3 });
-    expect(page2).toMatchObject({ count: 4, hasMore: false });
+    const page2 = await wallet.bets(p.userId, { page: 2, limit: 2 });
+    expect(page2).toMatchObject({ count: 3, hasMore: false });
     expect(page2.items).toHaveLength(1);
-    const future = await wallet.betHistory(p.userId, { dateFrom: new Date(Date.now() + 60_000) });
+    const future = await wallet.bets(p.userId, { dateFrom: new Date(Date.now() + 60_000) });
     expect(future.count).toBe(0);
 
     const sessions = await wallet.gameSessionHistory(p.userId);

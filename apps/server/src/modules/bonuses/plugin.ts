@@ -63,7 +63,12 @@ const bonusesRoutes: FastifyPluginAsyncZod = async (app) => {
 export const bonuses = fp(
   async (app: FastifyInstance) => {
     await seedBonusRules(app.database.db);
-    const service = createBonusesService({ db: app.database.db, wallet: app.wallet, log: app.log });
+    const service = createBonusesService({
+      db: app.database.db,
+      wallet: app.wallet,
+      accounts: app.identity,
+      payments: app.payments,
+    });
     app.decorate('bonuses', service);
     // Bets, wins, deposits and account steps re-evaluate the player. Evaluating is idempotent (each
     // bonus is credited once per period by a unique key), so a repeated delivery credits nothing more.
@@ -79,5 +84,8 @@ export const bonuses = fp(
     });
     await app.register(bonusesRoutes, { prefix: serviceBasePaths.bonuses });
   },
-  { name: 'bonuses', dependencies: ['database', 'backbone', 'wallet', 'payments', 'authenticate'] },
+  {
+    name: 'bonuses',
+    dependencies: ['database', 'backbone', 'wallet', 'identity', 'payments', 'authenticate'],
+  },
 );

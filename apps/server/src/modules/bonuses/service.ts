@@ -7,13 +7,9 @@ import {
 } from '@paws/contracts/bonuses';
 import { type HistoryQuery, parseHistoryDate } from '@paws/contracts/history';
 import type { CurrencyCode } from '@paws/contracts/wallet';
-import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import { and, asc, count, desc, eq, gte, lte } from 'drizzle-orm';
 import { recordEvent } from '../../core/events/record.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../identity/schema.ts';
-import { balanceTransactions } from '../payments/schema.ts';
-import { gameTransactions } from '../wallet/schema.ts';
 import type { WalletService } from '../wallet/service.ts';
 import { type BonusRuleRow, bonusRules, userBonuses } from './schema.ts';
 
@@ -54,12 +50,19 @@ interface Progress {
 export function createBonusesService({
   db,
   wallet,
-  log,
+  accounts,
+  payments,
   now = () => new Date(),
 }: {
   db: Db;
-  wallet: WalletService;
-  log: FastifyBaseLogger;
+  /** Reads and credits: the player's play totals, bonus credits through the ledger. */
+  wallet: Pick<WalletService, 'playTotals' | 'ensureAccounts' | 'bonusCredit'>;
+  /** The account's welcome-task facts (identity's public read). */
+  accounts: {
+    accountOf(userId: string): Promise<{ confirmed: boolean; username: string | null } | undefined>;
+  };
+  /** The count of credited deposits (payments' public read). */
+  payments: { completedDeposits(userId: string): Promise<number> };
   now?: () => Date;
 }) {
   const activeRules = () =>
@@ -86,80 +89,27 @@ export function createBonusesService({
       rules.find((rule) => rule.kind === 'DAILY'),
       at,
     );
-    const since = new Date(Math.min(weekStart.getTime(), monthStart.getTime(), runStart.getTime()));
-    const realMoney = and(
-      eq(gameTransactions.userId, userId),
-      eq(gameTransactions.status, 'OK'),
-      eq(gameTransactions.currencyCode, 'USD'),
-    );
-    const [[sums], days, credited, [account], [deposits], [bets]] = await Promise.all([
-      db
-        .select({
-          weekBets:
-            sql<number>`coalesce(sum(${gameTransactions.amount}) filter (where ${gameTransactions.kind} = 'BET' and ${gameTransactions.createdAt} >= ${weekStart}), 0)`.mapWith(
-              Number,
-            ),
-          monthBets:
-            sql<number>`coalesce(sum(${gameTransactions.amount}) filter (where ${gameTransactions.kind} = 'BET' and ${gameTransactions.createdAt} >= ${monthStart}), 0)`.mapWith(
-              Number,
-            ),
-          weekWins:
-            sql<number>`coalesce(sum(${gameTransactions.amount}) filter (where ${gameTransactions.kind} = 'WIN' and ${gameTransactions.createdAt} >= ${weekStart}), 0)`.mapWith(
-              Number,
-            ),
-        })
-        .from(gameTransactions)
-        .where(and(realMoney, gte(gameTransactions.createdAt, since))),
-      db
-        .selectDistinct({
-          day: sql<string>`to_char(${gameTransactions.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`,
-        })
-        .from(gameTransactions)
-        .where(and(realMoney, eq(gameTransactions.kind, 'BET'), gte(gameTransactions.createdAt, runStart))),
+    const [play, credited, account, deposits] = await Promise.all([
+      wallet.playTotals(userId, { weekStart, monthStart, runStart }),
       db
         .select({ ruleId: userBonuses.ruleId, periodKey: userBonuses.periodKey })
         .from(userBonuses)
         .where(eq(userBonuses.userId, userId)),
-      db
-        .select({
-          confirmed: sql<boolean>`${users.emailVerifiedAt} is not null or ${users.phoneVerifiedAt} is not null`,
-          username: sql<boolean>`${users.username} is not null`,
-        })
-        .from(users)
-        .where(eq(users.id, userId)),
-      db
-        .select({ value: count() })
-        .from(balanceTransactions)
-        .where(
-          and(
-            eq(balanceTransactions.userId, userId),
-            eq(balanceTransactions.type, 'DEPOSIT'),
-            eq(balanceTransactions.status, 'COMPLETED'),
-          ),
-        ),
-      db
-        .select({ value: count() })
-        .from(gameTransactions)
-        .where(
-          and(
-            eq(gameTransactions.userId, userId),
-            eq(gameTransactions.kind, 'BET'),
-            eq(gameTransactions.status, 'OK'),
-          ),
-        ),
+      accounts.accountOf(userId),
+      payments.completedDeposits(userId),
     ]);
     return {
-      weekBets: sums?.weekBets ?? 0,
-      monthBets: sums?.monthBets ?? 0,
-      weekWins: sums?.weekWins ?? 0,
-      betDates: days.map((d) => d.day).sort(),
+      weekBets: play.weekBets,
+      monthBets: play.monthBets,
+      weekWins: play.weekWins,
+      betDates: play.betDates,
       credited: new Set(credited.map((c) => `${c.ruleId}|${c.periodKey}`)),
       exists: account !== undefined,
       tasks: {
-        CONFIRM_EMAIL: Boolean(account?.confirmed),
+        CONFIRM_EMAIL: account?.confirmed === true,
         CHOOSE_USERNAME: Boolean(account?.username),
-        FIRST_DEPOSIT: (deposits?.value ?? 0) > 0,
-        FIRST_BET: (bets?.value ?? 0) > 0,
+        FIRST_DEPOSIT: deposits > 0,
+        FIRST_BET: play.hasBet,
       },
     };
   }

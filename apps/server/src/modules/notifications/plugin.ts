@@ -18,7 +18,12 @@ export const notificationsModule = fp(
   async (app: FastifyInstance) => {
     app.decorate(
       'notifications',
-      createNotificationsService({ db: app.database.db, io: app.io, log: app.log }),
+      createNotificationsService({
+        db: app.database.db,
+        io: app.io,
+        log: app.log,
+        players: () => app.identity.activePlayerIds(),
+      }),
     );
     notificationsChannel(app);
     await subscribeNotices(app);
@@ -26,6 +31,6 @@ export const notificationsModule = fp(
   },
   {
     name: 'notifications',
-    dependencies: ['database', 'backbone', 'socket', 'wallet', 'authenticate'],
+    dependencies: ['database', 'backbone', 'socket', 'wallet', 'identity', 'authenticate'],
   },
 );

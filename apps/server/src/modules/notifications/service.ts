@@ -11,12 +11,11 @@ import {
   notificationsQuerySchema,
   type UserIdleEvent,
 } from '@paws/contracts/notifications';
-import { and, count, desc, eq, gte, ilike, isNull, lte, not, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lte, not, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { users } from '../identity/schema.ts';
 import { type NotificationRow, notifications, playerActivity } from './schema.ts';
 
 /** The socket.io room of one player's sockets, on every server process. */
@@ -39,12 +38,18 @@ export const toNotification = (row: NotificationRow): Notification => ({
 /** ILIKE pattern for a literal substring: % and _ and the escape itself match only themselves. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Rows written per statement of a broadcast. */
+const BROADCAST_CHUNK = 1_000;
+
 export function createNotificationsService({
   db,
   io,
   log,
+  players,
 }: {
   db: Db;
+  /** The players a broadcast reaches: every player account not banned (identity's public read). */
+  players: () => Promise<string[]>;
   /** Absent in a process without sockets: rows are still written, and read by the list call. */
   io?: Server;
   log: FastifyBaseLogger;
@@ -81,29 +86,26 @@ export function createNotificationsService({
     },
 
     /**
-     * The same notification for every player (ADVERTISING, from an operator), in one statement; staff and
+     * The same notification for every player (ADVERTISING, from an operator), written in chunks; staff and
      * banned accounts are left out. Answers how many players it reached.
      */
     async broadcast(message: string): Promise<number> {
-      const rows = await db
-        .insert(notifications)
-        .select(
-          db
-            .select({
-              id: sql`gen_random_uuid()`.as('id'),
-              userId: users.id,
-              message: sql`${message}`.as('message'),
-              category: sql`'ADVERTISING'::notification_category`.as('category'),
-              isRead: sql`false`.as('is_read'),
-              createdAt: sql`now()`.as('created_at'),
-            })
-            .from(users)
-            .where(and(eq(users.role, 'player'), isNull(users.bannedAt))),
-        )
-        .returning();
-      push(rows);
-      log.info({ recipients: rows.length }, 'notification broadcast');
-      return rows.length;
+      const audience = await players();
+      let reached = 0;
+      for (let i = 0; i < audience.length; i += BROADCAST_CHUNK) {
+        const rows = await db
+          .insert(notifications)
+          .values(
+            audience
+              .slice(i, i + BROADCAST_CHUNK)
+              .map((userId) => ({ userId, message, category: 'ADVERTISING' as const })),
+          )
+          .returning();
+        push(rows);
+        reached += rows.length;
+      }
+      log.info({ recipients: reached }, 'notification broadcast');
+      return reached;
     },
 
     /** GET /notifications: the caller's rows, newest first, with the unread counts per category. */

@@ -332,6 +332,18 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     return settled;
   }
 
+  /** How many deposits of the player were credited (the first-deposit welcome task). */
+  async function completedDeposits(userId: string) {
+    return db.$count(
+      balanceTransactions,
+      and(
+        eq(balanceTransactions.userId, userId),
+        eq(balanceTransactions.type, 'DEPOSIT'),
+        eq(balanceTransactions.status, 'COMPLETED'),
+      ),
+    );
+  }
+
   /** The player's deposits and withdrawals, newest first. */
   async function history(userId: string, query: HistoryQuery) {
     const from = parseHistoryDate(query.dateFrom, 'from');
@@ -363,6 +375,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     deposit,
     withdraw,
     history,
+    completedDeposits,
     sweep,
     /** Settles one pending withdrawal now (what the scheduled job does). */
     settle,

@@ -6,7 +6,7 @@ import {
   currencyCodes,
   fromMinor,
 } from '@paws/contracts/wallet';
-import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, lte, sql, sum } from 'drizzle-orm';
 import { recordEvent } from '../../core/events/record.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { uuidv7 } from '../../lib/ids.ts';
@@ -857,44 +857,104 @@ export function createWalletService({
     ];
   }
 
-  /** The player's bets and wins, newest first. Amounts in minor units of each row's currency. */
-  async function betHistory(userId: string, query: PageQuery = {}) {
+  /**
+   * The player's standing bets (rolled-back ones are not bets any more), newest first, with the count and
+   * the sum of the USD stakes of every bet the filter matches. Amounts in minor units of each row's currency.
+   */
+  async function bets(userId: string, query: PageQuery = {}) {
     const { limit, offset } = pageOf(query);
     const where = and(
       eq(gameTransactions.userId, userId),
-      inArray(gameTransactions.kind, ['BET', 'WIN']),
+      eq(gameTransactions.kind, 'BET'),
+      eq(gameTransactions.status, 'OK'),
       ...dateRange(gameTransactions.createdAt, query),
     );
-    const items = await db
-      .select({
-        id: gameTransactions.id,
-        kind: gameTransactions.kind,
-        status: gameTransactions.status,
-        amount: gameTransactions.amount,
-        currencyCode: gameTransactions.currencyCode,
-        createdAt: gameTransactions.createdAt,
-        providerName: walletProviders.name,
-        providerCode: gameTransactions.providerCode,
-        gameCode: gameTransactions.gameCode,
-        roundId: gameTransactions.roundId,
-      })
-      .from(gameTransactions)
-      .innerJoin(walletProviders, eq(walletProviders.code, gameTransactions.providerCode))
-      .where(where)
-      .orderBy(desc(gameTransactions.createdAt), desc(gameTransactions.id))
-      .limit(limit)
-      .offset(offset);
-    const [totals] = await db.select({ count: count() }).from(gameTransactions).where(where);
+    const [items, [totals]] = await Promise.all([
+      db
+        .select({
+          id: gameTransactions.id,
+          amount: gameTransactions.amount,
+          currencyCode: gameTransactions.currencyCode,
+          createdAt: gameTransactions.createdAt,
+          providerName: walletProviders.name,
+          providerCode: gameTransactions.providerCode,
+          gameCode: gameTransactions.gameCode,
+          roundId: gameTransactions.roundId,
+        })
+        .from(gameTransactions)
+        .innerJoin(walletProviders, eq(walletProviders.code, gameTransactions.providerCode))
+        .where(where)
+        .orderBy(desc(gameTransactions.createdAt), desc(gameTransactions.id))
+        .limit(limit)
+        .offset(offset),
+      db
+        .select({
+          count: count(),
+          usd: sql<number>`coalesce(sum(case when ${gameTransactions.currencyCode} = 'USD' then ${gameTransactions.amount} else 0 end), 0)`.mapWith(
+            Number,
+          ),
+        })
+        .from(gameTransactions)
+        .where(where),
+    ]);
     const total = totals?.count ?? 0;
     return {
       items: items.map((i) => ({
         ...i,
         amount: i.amount ?? 0,
         currencyCode: i.currencyCode as CurrencyCode,
-        kind: i.kind as 'BET' | 'WIN',
       })),
       count: total,
+      usdStakes: totals?.usd ?? 0,
       hasMore: offset + items.length < total,
+    };
+  }
+
+  /**
+   * The player's real-money (USD) play for the bonus rules: standing bets since the week's and the month's
+   * start, wins since the week's start, the UTC days with a bet since `runStart`, and whether any bet exists.
+   */
+  async function playTotals(userId: string, periods: { weekStart: Date; monthStart: Date; runStart: Date }) {
+    const { weekStart, monthStart, runStart } = periods;
+    const since = new Date(Math.min(weekStart.getTime(), monthStart.getTime(), runStart.getTime()));
+    const standing = and(eq(gameTransactions.userId, userId), eq(gameTransactions.status, 'OK'));
+    const realMoney = and(standing, eq(gameTransactions.currencyCode, 'USD'));
+    const [[sums], days, [anyBet]] = await Promise.all([
+      db
+        .select({
+          weekBets:
+            sql<number>`coalesce(sum(${gameTransactions.amount}) filter (where ${gameTransactions.kind} = 'BET' and ${gameTransactions.createdAt} >= ${weekStart}), 0)`.mapWith(
+              Number,
+            ),
+          monthBets:
+            sql<number>`coalesce(sum(${gameTransactions.amount}) filter (where ${gameTransactions.kind} = 'BET' and ${gameTransactions.createdAt} >= ${monthStart}), 0)`.mapWith(
+              Number,
+            ),
+          weekWins:
+            sql<number>`coalesce(sum(${gameTransactions.amount}) filter (where ${gameTransactions.kind} = 'WIN' and ${gameTransactions.createdAt} >= ${weekStart}), 0)`.mapWith(
+              Number,
+            ),
+        })
+        .from(gameTransactions)
+        .where(and(realMoney, gte(gameTransactions.createdAt, since))),
+      db
+        .selectDistinct({
+          day: sql<string>`to_char(${gameTransactions.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+        })
+        .from(gameTransactions)
+        .where(and(realMoney, eq(gameTransactions.kind, 'BET'), gte(gameTransactions.createdAt, runStart))),
+      db
+        .select({ id: gameTransactions.id })
+        .from(gameTransactions)
+        .where(and(standing, eq(gameTransactions.kind, 'BET')))
+        .limit(1),
+    ]);
+    return {
+      weekBets: sums?.weekBets ?? 0,
+      monthBets: sums?.monthBets ?? 0,
+      weekWins: sums?.weekWins ?? 0,
+      betDates: days.map((d) => d.day).sort(),
+      hasBet: anyBet !== undefined,
     };
   }
 
@@ -987,7 +1047,8 @@ export function createWalletService({
     bet,
     win,
     rollback,
-    betHistory,
+    bets,
+    playTotals,
     gameSessionHistory,
     systemBalances,
     roundStake,
