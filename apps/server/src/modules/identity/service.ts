@@ -13,6 +13,7 @@ import {
   type ResetPasswordVerifyBody,
   type VerifyBody,
 } from '@paws/contracts/auth';
+import type { DomainEventName, DomainEventPayload } from '@paws/contracts/events';
 import {
   AVATAR_MAX_BYTES,
   type AvatarResponse,
@@ -22,7 +23,9 @@ import {
   type User,
   type VerificationType,
 } from '@paws/contracts/profile';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Env } from '../../config/env.ts';
+import { recordEvent } from '../../core/events/record.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import type { Messaging } from '../../plugins/messaging.ts';
@@ -31,8 +34,8 @@ import { renderAvatar, sniffImageType } from './avatar.ts';
 import { CODE_TTL_SECONDS, createCodeKeeper } from './codes.ts';
 import { createSecrets, hashPassword, verifyPassword } from './crypto.ts';
 import { mailTexts, smsTexts } from './messages.ts';
-import { createIdentityRepository, uniqueViolation } from './repository.ts';
-import type { UserRow } from './schema.ts';
+import { createIdentityRepository, type NewUser, uniqueViolation } from './repository.ts';
+import { type UserRow, users } from './schema.ts';
 import { type ClientInfo, createSessionKeeper } from './sessions.ts';
 
 export const HANDOVER_TTL_SECONDS = 60;
@@ -48,9 +51,18 @@ export interface IdentityServiceDeps {
   refreshReuseGraceSeconds?: number;
 }
 
-export type SecurityEvent =
-  | { type: 'NEW_DEVICE_SIGN_IN'; userId: string; userAgent: string | undefined }
-  | { type: 'PASSWORD_CHANGED'; userId: string };
+export interface AccountSummary {
+  userId: string;
+  username: string | null;
+  confirmed: boolean;
+  role: UserRow['role'];
+  banned: boolean;
+}
+
+/** The account events identity publishes (see packages/contracts/src/events.ts). */
+type AccountEvent = {
+  [N in Extract<DomainEventName, `identity.${string}`>]: { name: N; payload: DomainEventPayload<N> };
+}[Extract<DomainEventName, `identity.${string}`>];
 
 /** An e-mail or phone as the client sent it, in its stored form. */
 type Address = { channel: 'email'; email: string } | { channel: 'sms'; phone: string };
@@ -74,15 +86,12 @@ export function createIdentityService({
   const sessions = createSessionKeeper({ repo, secrets, now, reuseGraceSeconds: refreshReuseGraceSeconds });
   const origins = new Set([new URL(env.LANDING_URL).origin, new URL(env.PLATFORM_URL).origin]);
 
-  const securityListeners = new Set<(event: SecurityEvent) => void>();
-  function securityEvent(event: SecurityEvent) {
-    for (const listener of securityListeners) {
-      try {
-        listener(event);
-      } catch {
-        // A listener's failure must not fail the sign-in or the password change.
-      }
-    }
+  /** Updates the account and records its events in one transaction: told only if the change commits. */
+  async function updateAndTell(userId: string, values: Partial<NewUser>, events: AccountEvent[]) {
+    await db.transaction(async (tx) => {
+      await repo.updateUser(userId, values, tx);
+      for (const event of events) await recordEvent(tx, event.name, event.payload);
+    });
   }
 
   const findUser = (address: Address) =>
@@ -138,20 +147,31 @@ export function createIdentityService({
       const row = await codes.takeLink(purpose, body.token);
       user = await ownerOf(row.userId, { channel: 'email', email: row.target }, 'token');
       assertNotBanned(user);
-      if (!user.emailVerifiedAt) await repo.updateUser(user.id, { emailVerifiedAt: now() });
+      if (!user.emailVerifiedAt) {
+        await updateAndTell(user.id, { emailVerifiedAt: now() }, [
+          { name: 'identity.email_confirmed', payload: { userId: user.id } },
+        ]);
+      }
     } else {
       const phone = normalizePhone(body.phone ?? '');
       const row = await codes.checkCode(purpose, phone, body.otpPhone ?? '', 'otpPhone', { consume: true });
       user = await ownerOf(row.userId, { channel: 'sms', phone }, 'otpPhone');
       assertNotBanned(user);
       // The code reached the phone, which proves it is the player's.
-      if (!user.phoneVerifiedAt) await repo.updateUser(user.id, { phoneVerifiedAt: now() });
+      if (!user.phoneVerifiedAt) {
+        await updateAndTell(user.id, { phoneVerifiedAt: now() }, [
+          { name: 'identity.phone_confirmed', payload: { userId: user.id } },
+        ]);
+      }
     }
     // A first sign-in (registration) is no news; a sign-in from a browser this player never used is.
     const knownDevice = purpose === 'registration' || (await repo.hasSignedInWith(user.id, client.userAgent));
     const tokens = await sessions.start(user.id, client);
-    if (!knownDevice)
-      securityEvent({ type: 'NEW_DEVICE_SIGN_IN', userId: user.id, userAgent: client.userAgent });
+    await recordEvent(db, 'identity.signed_in', {
+      userId: user.id,
+      newDevice: !knownDevice,
+      ...(client.userAgent ? { userAgent: client.userAgent } : {}),
+    });
     return tokens;
   }
 
@@ -188,10 +208,6 @@ export function createIdentityService({
     sessions,
 
     /** Sign-ins from a new device and password changes, after they happened (the notifications module). */
-    onSecurityEvent(listener: (event: SecurityEvent) => void) {
-      securityListeners.add(listener);
-      return () => securityListeners.delete(listener);
-    },
 
     /** POST /auth/registration: a new unconfirmed account, then a link (e-mail) or a code (SMS). */
     async register(body: RegistrationBody, query: RegistrationQuery): Promise<{ channel: AuthChannel }> {
@@ -299,14 +315,22 @@ export function createIdentityService({
       });
       const user = await ownerOf(row.userId, address, 'otpEmail');
       const at = now();
-      await repo.updateUser(user.id, {
-        passwordHash: await hashPassword(body.newPassword),
-        // The code reached this address, which proves it is the player's.
-        ...(address.channel === 'email' ? { emailVerifiedAt: user.emailVerifiedAt ?? at } : {}),
-        ...(address.channel === 'sms' ? { phoneVerifiedAt: user.phoneVerifiedAt ?? at } : {}),
-      });
+      const confirms: AccountEvent[] = [];
+      if (address.channel === 'email' && !user.emailVerifiedAt)
+        confirms.push({ name: 'identity.email_confirmed', payload: { userId: user.id } });
+      if (address.channel === 'sms' && !user.phoneVerifiedAt)
+        confirms.push({ name: 'identity.phone_confirmed', payload: { userId: user.id } });
+      await updateAndTell(
+        user.id,
+        {
+          passwordHash: await hashPassword(body.newPassword),
+          // The code reached this address, which proves it is the player's.
+          ...(address.channel === 'email' ? { emailVerifiedAt: user.emailVerifiedAt ?? at } : {}),
+          ...(address.channel === 'sms' ? { phoneVerifiedAt: user.phoneVerifiedAt ?? at } : {}),
+        },
+        [...confirms, { name: 'identity.password_changed', payload: { userId: user.id } }],
+      );
       await sessions.revokeAllOf(user.id);
-      securityEvent({ type: 'PASSWORD_CHANGED', userId: user.id });
     },
 
     /** POST /auth/refresh-tokens */
@@ -331,6 +355,31 @@ export function createIdentityService({
       return sessions.start(user.id, client);
     },
 
+    /**
+     * What other modules may know of an account (their public read): whether it exists, its username,
+     * whether an address is confirmed, its role and ban. Undefined for an unknown id.
+     */
+    async accountOf(userId: string): Promise<AccountSummary | undefined> {
+      const user = await repo.userById(userId);
+      if (!user) return undefined;
+      return {
+        userId: user.id,
+        username: user.username,
+        confirmed: user.emailVerifiedAt !== null || user.phoneVerifiedAt !== null,
+        role: user.role,
+        banned: user.bannedAt !== null,
+      };
+    },
+
+    /** Every player account not banned (staff left out): the audience of a broadcast. */
+    async activePlayerIds(): Promise<string[]> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'player'), isNull(users.bannedAt)));
+      return rows.map((row) => row.id);
+    },
+
     /** The signed-in user's data (GET /api/platform/profile/user-data). */
     async userData(userId: string): Promise<User> {
       const user = await repo.userById(userId);
@@ -352,7 +401,9 @@ export function createIdentityService({
         if (field === 'username') {
           const holder = await repo.userByUsername(value);
           if (holder && holder.id !== user.id) throw conflict(profileMessages.usernameTaken, 'value');
-          await repo.updateUser(user.id, { username: value });
+          await updateAndTell(user.id, { username: value }, [
+            { name: 'identity.username_set', payload: { userId: user.id, username: value } },
+          ]);
           return { message: profileMessages.usernameUpdated };
         }
         if (field === 'phone') {
@@ -396,7 +447,9 @@ export function createIdentityService({
     async verifyEmailChange(token: string): Promise<{ message: string }> {
       const row = await codes.takeLink('email_change', token);
       const user = await ownerOf(row.userId, { channel: 'email', email: row.target }, 'token');
-      await repo.updateUser(user.id, { emailVerifiedAt: now() });
+      await updateAndTell(user.id, { emailVerifiedAt: now() }, [
+        { name: 'identity.email_confirmed', payload: { userId: user.id } },
+      ]);
       return { message: profileMessages.emailVerified };
     },
 
