@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, unit, integration and end-to-end tests, in that order.
+// `npm test`: typecheck, lint, module boundaries, unit, integration and end-to-end tests, in that order.
 // Stops at the first failing step and exits non-zero; prints one closing line with the test counts.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -27,6 +27,20 @@ const vitest = (workspace, name) => ({
 const steps = [
   { name: 'typecheck', command: ['npm', 'run', 'typecheck'], cwd: root },
   { name: 'lint', command: ['npx', 'biome', 'ci', '.'], cwd: root },
+  // Module boundaries (.dependency-cruiser.cjs): no module reaches into another's tables or internals.
+  {
+    name: 'boundaries',
+    command: [
+      'npx',
+      'depcruise',
+      'apps/server/src',
+      '--config',
+      '.dependency-cruiser.cjs',
+      '--output-type',
+      'err',
+    ],
+    cwd: root,
+  },
   vitest('apps/web', 'unit-web'),
   vitest('apps/games', 'unit-games'),
   vitest('apps/server', 'integration'),

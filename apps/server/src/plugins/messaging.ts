@@ -1,8 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
-import { outboxMessages } from '../modules/outbox/schema.ts';
 
 /** Sends a text message to a phone number. Without one configured, the outbox is the provider. */
 export interface SmsProvider {
@@ -47,10 +45,7 @@ export const messaging = fp(
       name: DELIVER_JOB,
       concurrency: 2,
       handler: async ({ outboxId }) => {
-        const [row] = await app.database.db
-          .select()
-          .from(outboxMessages)
-          .where(eq(outboxMessages.id, outboxId));
+        const row = await app.outbox.find(outboxId);
         if (!row || row.deliveredAt) return;
         try {
           if (row.channel === 'email') {
@@ -69,10 +64,7 @@ export const messaging = fp(
           app.log.warn({ err, outboxId }, 'message delivery failed; it will be retried');
           throw err;
         }
-        await app.database.db
-          .update(outboxMessages)
-          .set({ deliveredAt: new Date() })
-          .where(and(eq(outboxMessages.id, outboxId), isNull(outboxMessages.deliveredAt)));
+        await app.outbox.markDelivered(outboxId);
       },
     });
 

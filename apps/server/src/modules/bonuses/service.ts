@@ -10,7 +10,7 @@ import type { CurrencyCode } from '@paws/contracts/wallet';
 import { and, asc, count, desc, eq, gte, lte } from 'drizzle-orm';
 import { recordEvent } from '../../core/events/record.ts';
 import type { Db } from '../../db/client.ts';
-import type { WalletService } from '../wallet/service.ts';
+import type { WalletService } from '../wallet/index.ts';
 import { type BonusRuleRow, bonusRules, userBonuses } from './schema.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

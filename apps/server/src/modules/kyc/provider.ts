@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { type VerificationResult, verificationResults } from '@paws/contracts/verification';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.ts';
-import { signBody, verifyBody } from '../wallet/signature.ts';
+import { signBody, verifyBody } from '../../lib/hmac.ts';
 
 /** What a KYC provider tells us about a session, by signed webhook. */
 export type KycWebhookEvent =

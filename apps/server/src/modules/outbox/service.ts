@@ -1,5 +1,5 @@
 import type { OutboxMessage } from '@paws/contracts/outbox';
-import { desc } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { outboxMessages } from './schema.ts';
 
@@ -19,6 +19,17 @@ export function createOutboxService(db: DbOrTx) {
         .values({ ...message, subject: message.subject ?? null })
         .returning();
       return row!;
+    },
+    async find(id: string) {
+      const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
+      return row;
+    },
+    /** Stamps the message delivered, once. */
+    async markDelivered(id: string) {
+      await db
+        .update(outboxMessages)
+        .set({ deliveredAt: new Date() })
+        .where(and(eq(outboxMessages.id, id), isNull(outboxMessages.deliveredAt)));
     },
     async latest(limit = 100): Promise<OutboxMessage[]> {
       const rows = await db

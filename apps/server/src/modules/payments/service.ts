@@ -14,8 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { recordEvent } from '../../core/events/record.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
-import { isWalletError } from '../wallet/errors.ts';
-import type { WalletService } from '../wallet/service.ts';
+import { isWalletError, type WalletService } from '../wallet/index.ts';
 import { createSandboxPaymentProvider, type PaymentInput, type PaymentProvider } from './provider.ts';
 import { balanceTransactions } from './schema.ts';
 

@@ -1,4 +1,4 @@
-import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { walletProviders } from './schema.ts';
 
@@ -13,21 +13,7 @@ export function deriveProviderSecret(serverSecret: string, providerCode: string)
   return createHmac('sha256', serverSecret).update(`wallet-provider:${providerCode}`).digest('hex');
 }
 
-const keys = new Map<string, KeyObject>();
-
-export function signBody(secret: string, body: string) {
-  let key = keys.get(secret);
-  if (!key) {
-    key = createSecretKey(Buffer.from(secret));
-    keys.set(secret, key);
-  }
-  return createHmac('sha256', key).update(body).digest('hex');
-}
-
-export function verifyBody(secret: string, body: string, signature: string | undefined) {
-  if (!signature || !/^[0-9a-f]{64}$/i.test(signature)) return false;
-  return timingSafeEqual(Buffer.from(signBody(secret, body), 'hex'), Buffer.from(signature, 'hex'));
-}
+export { signBody, verifyBody } from '../../lib/hmac.ts';
 
 /** Seed step: the studio provider, once. */
 export async function seedWalletProviders(db: Db) {
