@@ -194,4 +194,24 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('events acr
     expect(await bigWins(p.userId)).toHaveLength(1);
     expect(await weeklyCredits(p.userId)).toBe(1);
   }, 90_000);
+
+  it('a cron job runs once per tick across two processes that both schedule it', async () => {
+    others ??= await startOthers();
+    const second = await startOthers();
+    try {
+      // Both processes schedule payments.sweep every minute; wait for two ticks after both are up.
+      const since = new Date();
+      const ticks = async () => {
+        const result = await database.db.execute(
+          sql`select date_trunc('minute', created_on) as minute, count(*)::int as jobs from pgboss.job
+              where name = 'payments.sweep' and created_on >= ${since} group by 1 order by 1`,
+        );
+        return (result as unknown as { rows: { minute: Date; jobs: number }[] }).rows;
+      };
+      await eventually(async () => expect((await ticks()).length).toBeGreaterThanOrEqual(2), 135_000);
+      expect((await ticks()).map((tick) => tick.jobs)).toEqual((await ticks()).map(() => 1));
+    } finally {
+      await second.stop();
+    }
+  }, 180_000);
 });
