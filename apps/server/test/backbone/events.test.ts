@@ -99,3 +99,30 @@ describe('the outbox', () => {
     expect(await noticesOf(userId)).toHaveLength(30);
   });
 });
+
+describe('pruning', () => {
+  it('deletes dispatched events and inbox rows older than 30 days, and nothing newer', async () => {
+    const userId = await newUser();
+    const old = await ctx.app.database.db.transaction((tx) =>
+      recordEvent(tx, 'kyc.verification_result', verified(userId)),
+    );
+    const fresh = await ctx.app.database.db.transaction((tx) =>
+      recordEvent(tx, 'kyc.verification_result', verified(userId)),
+    );
+    await quiesce(ctx.app);
+    const longAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
+    await ctx.app.database.db
+      .update(domainEvents)
+      .set({ dispatchedAt: longAgo })
+      .where(eq(domainEvents.id, old));
+    await ctx.app.database.db
+      .update(eventInbox)
+      .set({ handledAt: longAgo })
+      .where(eq(eventInbox.eventId, old));
+    await ctx.app.events.prune();
+    expect(await ctx.app.database.db.$count(domainEvents, eq(domainEvents.id, old))).toBe(0);
+    expect(await ctx.app.database.db.$count(eventInbox, eq(eventInbox.eventId, old))).toBe(0);
+    expect(await ctx.app.database.db.$count(domainEvents, eq(domainEvents.id, fresh))).toBe(1);
+    expect(await ctx.app.database.db.$count(eventInbox, eq(eventInbox.eventId, fresh))).toBe(1);
+  });
+});

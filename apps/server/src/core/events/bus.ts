@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@paws/contracts/events';
-import { asc, inArray, isNull, sql } from 'drizzle-orm';
+import { asc, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../../db/client.ts';
 import {
@@ -16,6 +16,12 @@ export const EVENTS_CHANNEL = 'domain_events';
 const BATCH = 500;
 /** A missed NOTIFY (a dropped listener) is made up for by this poll. */
 const POLL_MS = 1_000;
+const PRUNE_JOB = 'events.prune';
+/**
+ * Dispatched events and inbox rows are kept this long: far beyond a job's last retry (about an hour),
+ * so no redelivery can outlive the inbox row that makes it harmless.
+ */
+const KEEP_DAYS = 30;
 
 /** Work to do once the handler's transaction has committed (a socket push): best effort, never retried. */
 export type AfterCommit = () => void | Promise<void>;
@@ -175,6 +181,13 @@ export function createEventBus({
     }
   }
 
+  /** Deletes dispatched events and inbox rows older than KEEP_DAYS (a daily cron job). */
+  async function prune() {
+    const cutoff = sql`now() - make_interval(days => ${KEEP_DAYS})`;
+    await db.delete(eventInbox).where(lt(eventInbox.handledAt, cutoff));
+    await db.delete(domainEvents).where(lt(domainEvents.dispatchedAt, cutoff));
+  }
+
   return {
     /** Creates every subscriber's queue (the dispatcher fills queues of subscribers run elsewhere) and listens. */
     async start() {
@@ -183,6 +196,8 @@ export function createEventBus({
         // Warms pg-boss's queue cache outside any transaction: the dispatcher inserts inside one.
         await jobs.insert(queueOf(name), []);
       }
+      await jobs.define({ name: PRUNE_JOB, handler: prune });
+      await jobs.schedule(PRUNE_JOB, '17 3 * * *');
       await listen();
       timer = setInterval(() => void drain(), POLL_MS);
       timer.unref();
@@ -197,6 +212,7 @@ export function createEventBus({
       });
     },
     drain,
+    prune,
     /** Delivers a batch as the job runner would (tests replay deliveries with it). */
     deliver,
     async stop() {
