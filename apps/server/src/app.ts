@@ -13,24 +13,34 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Env } from './config/env.ts';
+import { backbone } from './core/plugin.ts';
 import { createDatabase, type Database } from './db/client.ts';
 import { seed } from './db/seed.ts';
+import { audit } from './modules/audit/plugin.ts';
 import { bonuses } from './modules/bonuses/plugin.ts';
 import { GameProviderRegistry } from './modules/catalog/providers.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
-import { type IdentityModuleOptions, identityModule } from './modules/identity/plugin.ts';
+import { type IdentityModuleOptions, identityModule, identityService } from './modules/identity/plugin.ts';
 import { kyc } from './modules/kyc/plugin.ts';
+import { type ModuleName, parseServices } from './modules/manifest.ts';
 import { notificationsModule } from './modules/notifications/plugin.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
 import { createOutboxService, type OutboxService } from './modules/outbox/service.ts';
 import { payments } from './modules/payments/plugin.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { preferences } from './modules/preferences/plugin.ts';
+import { staff } from './modules/staff/plugin.ts';
 import { studio } from './modules/studio/plugin.ts';
 import { wallet } from './modules/wallet/plugin.ts';
+import { authenticate } from './plugins/authenticate.ts';
+import { authorize } from './plugins/authorize.ts';
 import { errorHandler } from './plugins/error-handler.ts';
+import { messaging } from './plugins/messaging.ts';
+import { rateLimiting } from './plugins/rate-limit.ts';
 import { socketServer } from './plugins/socket.ts';
+import { socketAuth } from './plugins/socket-auth.ts';
+import { storage } from './plugins/storage.ts';
 import { web } from './plugins/web.ts';
 
 declare module 'fastify' {
@@ -89,9 +99,10 @@ export async function buildApp({ env, database, logger, identity }: BuildOptions
     ),
   );
   await app.register(errorHandler);
+  await app.register(backbone);
   // A wallet-only process serves providers, server to server: none of the browser-facing plugins, modules
   // or demo data, so each bet pays for no hook it does not need.
-  if (isWalletOnly(env.SERVICES)) {
+  if (isWalletOnly(parseServices(env.SERVICES))) {
     await app.register(wallet);
     await app.register(healthRoutes);
     return app;
@@ -133,17 +144,30 @@ export async function buildApp({ env, database, logger, identity }: BuildOptions
   // Wallet: app.wallet and the providers' seamless-wallet API under /api/wallet.
   await app.register(wallet);
 
+  // Shared plugins, before the modules: rate limits, outgoing messages, file storage; the identity service
+  // that sessions are checked by; then authentication, authorization (app.authorize), socket authentication
+  // for the realtime channels, and the audit log (app.audit).
+  await app.register(rateLimiting, { keyPrefix: identity?.rateLimitKeyPrefix });
+  await app.register(messaging, { smsProvider: identity?.smsProvider });
+  await app.register(storage);
+  await app.register(identityService, identity ?? {});
+  await app.register(authenticate);
+  await app.register(authorize);
+  await app.register(socketAuth);
+  await app.register(audit);
+
   // Routes.
   await app.register(healthRoutes);
   await app.register(identityModule, identity ?? {});
+  await app.register(staff);
   await app.register(payments);
   await app.register(kyc);
   await app.register(preferences);
   await app.register(bonuses);
   await app.register(notificationsModule);
-  await app.register(platformRoutes, { prefix: serviceBasePaths.platform });
+  if (app.serves('platform')) await app.register(platformRoutes, { prefix: serviceBasePaths.platform });
   await app.register(studio);
-  await app.register(catalogRoutes, { prefix: serviceBasePaths.platform });
+  if (app.serves('catalog')) await app.register(catalogRoutes, { prefix: serviceBasePaths.platform });
   if (!env.isProduction) await app.register(outboxRoutes, { prefix: '/api/dev' });
   await app.register(web);
 
@@ -154,10 +178,6 @@ export async function buildApp({ env, database, logger, identity }: BuildOptions
 export type App = Awaited<ReturnType<typeof buildApp>>;
 
 /** SERVICES=wallet: only the seamless-wallet API (and health) in this process. */
-export function isWalletOnly(services: string) {
-  const names = services
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return names.length === 1 && names[0] === 'wallet';
+export function isWalletOnly(services: Set<ModuleName>) {
+  return services.size === 1 && services.has('wallet');
 }

@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { moduleNames } from '../modules/manifest.ts';
 
 export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..');
 
@@ -11,6 +12,18 @@ const optionalUrl = z
   .transform((v) => v || undefined)
   .pipe(z.url().optional())
   .optional();
+
+/** What is wrong with a SERVICES list, if anything: 'all' or module names separated by commas. */
+function servicesProblem(value: string): string | undefined {
+  const names = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (names.length === 0) return 'name at least one module, or all';
+  const unknown = names.filter((n) => n !== 'all' && !(moduleNames as readonly string[]).includes(n));
+  if (unknown.length > 0) return `unknown module ${unknown.join(', ')} (modules: ${moduleNames.join(', ')})`;
+  return undefined;
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -33,7 +46,12 @@ const envSchema = z.object({
   /** Signs cookies and tokens. Must be set (32+ characters) in production. */
   SECRET: z.string().min(32).default('development-secret-change-me-in-production-0123456789'),
   /** Comma-separated modules to run in this process; default all. */
-  SERVICES: z.string().default('all'),
+  SERVICES: z
+    .string()
+    .default('all')
+    .refine((value) => servicesProblem(value) === undefined, {
+      error: (issue) => servicesProblem(String(issue.input)) ?? 'invalid',
+    }),
   /** Multiplies the per-IP rate limits of sign-in calls (per-account limits stay); for test rigs behind one IP. */
   RATE_LIMIT_IP_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   SEED: z

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { type ModuleName, parseServices } from '../modules/manifest.ts';
 import { createEventBus, type EventBus } from './events/bus.ts';
 import { createJobRunner, type JobRunner } from './jobs/runner.ts';
 
@@ -7,6 +8,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobRunner;
     events: EventBus;
+    /**
+     * Whether this process serves the module (SERVICES): its routes, sockets, subscribers and jobs. Every
+     * process builds every module's service, which the others call in process.
+     */
+    serves(module: ModuleName): boolean;
   }
 }
 
@@ -18,6 +24,8 @@ export const backbone = fp(
   async (app: FastifyInstance) => {
     const jobs = await createJobRunner(app.database, app.log);
     const events = createEventBus({ database: app.database, jobs, log: app.log });
+    const served = parseServices(app.env.SERVICES);
+    app.decorate('serves', (module: ModuleName) => served.has(module));
     app.decorate('jobs', jobs);
     app.decorate('events', events);
     app.addHook('onReady', () => events.start());
@@ -26,5 +34,5 @@ export const backbone = fp(
       await jobs.stop();
     });
   },
-  { name: 'backbone', dependencies: ['database'] },
+  { name: 'backbone', dependencies: ['env', 'database'] },
 );

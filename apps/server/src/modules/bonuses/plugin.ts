@@ -70,6 +70,7 @@ export const bonuses = fp(
       payments: app.payments,
     });
     app.decorate('bonuses', service);
+    if (!app.serves('bonuses')) return;
     // Bets, wins, deposits and account steps re-evaluate the player. Evaluating is idempotent (each
     // bonus is credited once per period by a unique key), so a repeated delivery credits nothing more.
     await app.events.subscribe('bonuses.progress', {

@@ -1,17 +1,18 @@
 import { serviceBasePaths } from '@paws/contracts/runtime-config';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { authenticate } from '../../plugins/authenticate.ts';
-import { messaging, type SmsProvider } from '../../plugins/messaging.ts';
-import { type RateLimitPolicy, rateLimiting } from '../../plugins/rate-limit.ts';
-import { storage } from '../../plugins/storage.ts';
+import type { SmsProvider } from '../../plugins/messaging.ts';
+import type { RateLimitPolicy } from '../../plugins/rate-limit.ts';
 import { defaultIdentityRateLimits, type IdentityRateLimitName } from './rate-limits.ts';
+import { createStaffRoleRepository, type StaffRoleRepository } from './repository.ts';
 import { identityRoutes } from './routes.ts';
 import { createIdentityService, type IdentityService } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     identity: IdentityService;
+    /** The staff roles identity keeps (no permission checks: app.staff decides and audits). */
+    staffRoles: StaffRoleRepository;
   }
 }
 
@@ -20,23 +21,20 @@ export interface IdentityModuleOptions {
   clock?: () => Date;
   /** Replaces figures of defaultIdentityRateLimits (tests prove the limits with small ones). */
   rateLimits?: Partial<Record<IdentityRateLimitName, RateLimitPolicy>>;
-  /** Separates the rate-limit counters of apps sharing one Redis. */
+  /** Separates the rate-limit counters of apps sharing one Redis (applied by app.ts to the shared plugin). */
   rateLimitKeyPrefix?: string;
-  /** Delivers SMS; without one they stay in the outbox. */
+  /** Delivers SMS; without one they stay in the outbox (applied by app.ts to the shared messaging plugin). */
   smsProvider?: SmsProvider;
   /** How long a just-rotated refresh token is still accepted (parallel requests); default 10 s. */
   refreshReuseGraceSeconds?: number;
 }
 
 /**
- * The identity module: accounts, sign-in, sessions and profile edits, plus the shared pieces it is the
- * first to need (rate limiting, outgoing messages, file storage, the authenticate hook).
+ * The identity service (accounts, sessions, staff roles), registered with the shared plugins before the
+ * modules: the authenticate hook and socket authentication check sessions through it.
  */
-export const identityModule = fp(
+export const identityService = fp(
   async (app: FastifyInstance, options: IdentityModuleOptions) => {
-    await app.register(rateLimiting, { keyPrefix: options.rateLimitKeyPrefix });
-    await app.register(messaging, { smsProvider: options.smsProvider });
-    await app.register(storage);
     app.decorate(
       'identity',
       createIdentityService({
@@ -48,7 +46,14 @@ export const identityModule = fp(
         refreshReuseGraceSeconds: options.refreshReuseGraceSeconds,
       }),
     );
-    await app.register(authenticate);
+    app.decorate('staffRoles', createStaffRoleRepository(app.database.db));
+  },
+  { name: 'identity-service', dependencies: ['env', 'database', 'messaging', 'storage'] },
+);
+
+/** The identity module's HTTP calls: sign-up, sign-in, sessions and profile edits. */
+export const identityModule = fp(
+  async (app: FastifyInstance, options: IdentityModuleOptions) => {
     await app.register(identityRoutes, {
       prefix: serviceBasePaths.identity,
       rateLimits: scalePerIp(
@@ -57,7 +62,10 @@ export const identityModule = fp(
       ),
     });
   },
-  { name: 'identity', dependencies: ['env', 'database', '@fastify/cookie'] },
+  {
+    name: 'identity',
+    dependencies: ['identity-service', 'authenticate', 'rate-limiting', 'storage', '@fastify/cookie'],
+  },
 );
 
 /** Multiplies the per-IP figures only (end-to-end runs put every browser behind one loopback address). */

@@ -1,9 +1,12 @@
 import type { VerificationType } from '@paws/contracts/profile';
-import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { type StaffRole, specRoleOf } from '@paws/contracts/staff';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   type SessionRow,
+  type StaffRoleRow,
   sessions,
+  staffRoles,
   type UserRow,
   users,
   type VerificationCodeRow,
@@ -111,6 +114,10 @@ export function createIdentityRepository(db: DbOrTx) {
           expiresAt: sessions.expiresAt,
           role: users.role,
           bannedAt: users.bannedAt,
+          // One index-only read of the primary key: a revoked role takes effect on the next request.
+          staffRoles: sql<
+            StaffRole[]
+          >`coalesce((select array_agg(${staffRoles.role}::text order by ${staffRoles.role}) from ${staffRoles} where ${staffRoles.userId} = ${sessions.userId}), '{}'::text[])`,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
@@ -202,3 +209,99 @@ export function createIdentityRepository(db: DbOrTx) {
 }
 
 export type IdentityRepository = ReturnType<typeof createIdentityRepository>;
+
+/** An account with its staff roles, for the staff list. */
+export interface StaffMemberRow {
+  userId: string;
+  email: string | null;
+  username: string | null;
+  roles: StaffRoleRow[];
+}
+
+/**
+ * The staff roles identity keeps, without permission checks: the staff module decides who may change them
+ * (admins) and audits each change. Every write also brings users.role (the spec's role of user data) in step,
+ * so call them inside one transaction.
+ */
+export function createStaffRoleRepository(db: DbOrTx) {
+  async function syncSpecRole(userId: string, tx: DbOrTx) {
+    const held = await tx
+      .select({ role: staffRoles.role })
+      .from(staffRoles)
+      .where(eq(staffRoles.userId, userId));
+    await tx
+      .update(users)
+      .set({ role: specRoleOf(held.map((r) => r.role)) })
+      .where(eq(users.id, userId));
+  }
+
+  return {
+    transaction<T>(fn: (tx: DbOrTx) => Promise<T>) {
+      return db.transaction((tx) => fn(tx));
+    },
+
+    /** The account's staff roles (grants), by role name. */
+    async rolesOf(userId: string, tx: DbOrTx = db): Promise<StaffRoleRow[]> {
+      return tx.select().from(staffRoles).where(eq(staffRoles.userId, userId)).orderBy(asc(staffRoles.role));
+    },
+
+    /** Locks the account's row until the transaction ends (changes to one account's roles queue up). */
+    async lockUser(userId: string, tx: DbOrTx): Promise<boolean> {
+      const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      return rows.length > 0;
+    },
+
+    /** Locks every admin grant and answers the admins' ids: the last admin's grant cannot race away. */
+    async lockAdmins(tx: DbOrTx): Promise<string[]> {
+      const rows = await tx
+        .select({ userId: staffRoles.userId })
+        .from(staffRoles)
+        .where(eq(staffRoles.role, 'admin'))
+        .orderBy(asc(staffRoles.userId))
+        .for('update');
+      return rows.map((r) => r.userId);
+    },
+
+    /** Grants a role unless held (the first grant's author and time stay); answers whether it inserted. */
+    async grant(
+      grant: { userId: string; role: StaffRole; grantedBy: string | null; grantedAt?: Date },
+      tx: DbOrTx = db,
+    ): Promise<boolean> {
+      const rows = await tx
+        .insert(staffRoles)
+        .values({ ...grant, grantedAt: grant.grantedAt ?? new Date() })
+        .onConflictDoNothing()
+        .returning({ userId: staffRoles.userId });
+      await syncSpecRole(grant.userId, tx);
+      return rows.length > 0;
+    },
+
+    /** Revokes a role if held; answers whether it deleted. */
+    async revoke(userId: string, role: StaffRole, tx: DbOrTx = db): Promise<boolean> {
+      const rows = await tx
+        .delete(staffRoles)
+        .where(and(eq(staffRoles.userId, userId), eq(staffRoles.role, role)))
+        .returning({ userId: staffRoles.userId });
+      await syncSpecRole(userId, tx);
+      return rows.length > 0;
+    },
+
+    /** Every account holding a staff role, by e-mail. */
+    async members(tx: DbOrTx = db): Promise<StaffMemberRow[]> {
+      const rows = await tx
+        .select({ userId: users.id, email: users.email, username: users.username, grant: staffRoles })
+        .from(staffRoles)
+        .innerJoin(users, eq(users.id, staffRoles.userId))
+        .orderBy(asc(users.email), asc(users.id), asc(staffRoles.role));
+      const members = new Map<string, StaffMemberRow>();
+      for (const { userId, email, username, grant } of rows) {
+        const member = members.get(userId) ?? { userId, email, username, roles: [] };
+        member.roles.push(grant);
+        members.set(userId, member);
+      }
+      return [...members.values()];
+    },
+  };
+}
+
+export type StaffRoleRepository = ReturnType<typeof createStaffRoleRepository>;

@@ -1,11 +1,23 @@
 import { userRoles, verificationTypes } from '@paws/contracts/profile';
+import { staffRoles as staffRoleNames } from '@paws/contracts/staff';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns.ts';
 
 const at = () => timestamp({ withTimezone: true, mode: 'date' });
 
 export const userRole = pgEnum('user_role', userRoles);
+export const staffRole = pgEnum('staff_role', staffRoleNames);
 export const verificationType = pgEnum('verification_type', verificationTypes);
 
 export const users = pgTable(
@@ -21,6 +33,10 @@ export const users = pgTable(
     phone: text().unique(),
     phoneVerifiedAt: at(),
     passwordHash: text().notNull(),
+    /**
+     * The spec's role of user data, kept in step with staff_roles in the same transaction (see
+     * specRoleOf): admin, manager for any other staff role, else player. Permissions read staff_roles.
+     */
     role: userRole().notNull().default('player'),
     bannedAt: at(),
     banReason: text(),
@@ -92,6 +108,24 @@ export const verificationCodes = pgTable(
   (t) => [index().on(t.purpose, t.target, t.createdAt), uniqueIndex().on(t.secretHash)],
 );
 
+/**
+ * The staff roles an account holds, one row per role (an account may hold several). Granted and revoked
+ * only by an admin, each change audited; grantedBy is null for the system (demo seed, bootstrap).
+ */
+export const staffRoles = pgTable(
+  'staff_roles',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: staffRole().notNull(),
+    grantedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    grantedAt: at().notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] }), index().on(t.role)],
+);
+
 export type UserRow = typeof users.$inferSelect;
+export type StaffRoleRow = typeof staffRoles.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type VerificationCodeRow = typeof verificationCodes.$inferSelect;

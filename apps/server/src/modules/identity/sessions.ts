@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { authServerMessages } from '@paws/contracts/auth';
 import type { UserRole } from '@paws/contracts/profile';
+import type { StaffRole } from '@paws/contracts/staff';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
 import { randomToken, type Secrets } from './crypto.ts';
 import type { IdentityRepository } from './repository.ts';
@@ -11,7 +12,10 @@ export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 /** Who a request is from, once its access token and session have been checked. */
 export interface AuthUser {
   id: string;
+  /** The spec's role (user data), derived from staffRoles. */
   role: UserRole;
+  /** What app.authorize checks, read with the session on every request. */
+  staffRoles: StaffRole[];
   sessionId: string;
 }
 
@@ -134,7 +138,9 @@ export function createSessionKeeper({ repo, secrets, now, reuseGraceSeconds }: S
         return { user: undefined, banned: false };
       }
       if (row.bannedAt) return { user: undefined, banned: true };
-      return { user: { id: row.userId, role: row.role, sessionId: row.sessionId } };
+      return {
+        user: { id: row.userId, role: row.role, staffRoles: row.staffRoles, sessionId: row.sessionId },
+      };
     },
 
     revokeAllOf: (userId: string) => repo.revokeUserSessions(userId, now()),

@@ -30,7 +30,7 @@ const WEBHOOK_PATH = `${serviceBasePaths.platform}/kyc/webhook`;
 
 /**
  * Identity verification as `app.kyc`: sessions with the KYC provider, its signed webhook moving the
- * player's verificationType, and `onVerificationResult` for whoever tells the player (notifications).
+ * player's verificationType, and a kyc.verification_result event for whoever tells the player.
  */
 export const kyc = fp(
   async (app: FastifyInstance, options: KycPluginOptions) => {
@@ -83,8 +83,9 @@ export const kyc = fp(
         },
       }),
     );
+    if (!app.serves('kyc')) return;
     await app.register(kycRoutes, { prefix: serviceBasePaths.platform, sandbox });
     if (sandbox) await app.register(sandboxPageRoutes, { sandbox });
   },
-  { name: 'kyc', dependencies: ['env', 'database', 'identity', 'authenticate'] },
+  { name: 'kyc', dependencies: ['env', 'database', 'backbone', 'identity', 'authenticate'] },
 );

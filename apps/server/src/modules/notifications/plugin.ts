@@ -25,6 +25,7 @@ export const notificationsModule = fp(
         players: () => app.identity.activePlayerIds(),
       }),
     );
+    if (!app.serves('notifications')) return;
     notificationsChannel(app);
     await subscribeNotices(app);
     await app.register(notificationsRoutes, { prefix: serviceBasePaths.notifications });

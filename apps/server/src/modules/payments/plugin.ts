@@ -37,6 +37,7 @@ export const payments = fp(
       log: app.log,
     });
     app.decorate('payments', service);
+    if (!app.serves('payments')) return;
     await app.jobs.define<{ paymentId: string }>({
       name: SETTLE_JOB,
       concurrency: 2,

@@ -51,7 +51,8 @@ const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
 export const preferences = fp(
   async (app: FastifyInstance) => {
     app.decorate('preferences', createPreferencesService(app.database.db));
-    await app.register(preferencesRoutes, { prefix: serviceBasePaths.platform });
+    if (app.serves('preferences'))
+      await app.register(preferencesRoutes, { prefix: serviceBasePaths.platform });
   },
-  { name: 'preferences', dependencies: ['database', 'authenticate'] },
+  { name: 'preferences', dependencies: ['database', 'backbone', 'authenticate'] },
 );

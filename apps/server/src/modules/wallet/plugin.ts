@@ -18,11 +18,12 @@ export const wallet = fp(
     // Our own studio is part of the product, not demo data: its provider row exists in every deployment.
     await seedWalletProviders(app.database.db);
     app.decorate('wallet', service);
+    if (!app.serves('wallet')) return;
     await app.register(walletRoutes, {
       prefix: '/api/wallet',
       wallet: service,
       serverSecret: app.env.SECRET,
     });
   },
-  { name: 'wallet', dependencies: ['env', 'database'] },
+  { name: 'wallet', dependencies: ['env', 'database', 'backbone'] },
 );

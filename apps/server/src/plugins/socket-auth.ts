@@ -1,0 +1,96 @@
+import { ACCESS_TOKEN_COOKIE, authServerMessages } from '@paws/contracts/auth';
+import { SOCKET_SESSION_EXPIRED } from '@paws/contracts/notifications-constants';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Namespace, Socket } from 'socket.io';
+import type { AuthUser } from './authenticate.ts';
+
+/** A handshake refusal: the client's connect_error carries `data.statusCode`. */
+export type SocketRefusal = Error & { data: { statusCode: number } };
+
+export function socketRefusal(message: string, statusCode: number): SocketRefusal {
+  const error = new Error(message) as SocketRefusal;
+  error.data = { statusCode };
+  return error;
+}
+
+/** What socketAuth keeps on each socket: absent when the access token had lapsed. */
+export interface SocketAuthData {
+  user?: AuthUser;
+}
+
+type Verdict = SocketRefusal | undefined;
+
+export interface SocketAuthOptions<S> {
+  /** Checks the handshake before the session is looked at (the shape of its auth payload). */
+  handshake?(socket: S): Verdict;
+  /** Checks a signed-in user against the handshake (the same userId, a ticket of theirs, a staff role). */
+  admit?(socket: S, user: AuthUser): Verdict | Promise<Verdict>;
+  /** Each connected socket of a live session, with its user. */
+  onConnection(socket: S, user: AuthUser): void;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: any event maps; the caller's namespace keeps its own types.
+type AnyNamespace = Namespace<any, any, any, SocketAuthData>;
+type SocketOf<N> = N extends Namespace<infer L, infer E, infer S, infer D> ? Socket<L, E, S, D> : never;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Authenticates a namespace's handshakes from the session cookie, exactly as HTTP calls are. */
+    socketAuth<N extends AnyNamespace>(namespace: N, options: SocketAuthOptions<SocketOf<N>>): void;
+  }
+}
+
+/**
+ * Socket authentication shared by the realtime channels (notifications, tickets). The access cookie is
+ * checked as for HTTP calls. A lapsed access token (expired, or already dropped by the browser, whose
+ * cookie lives as long as the token) is let in only to hear the spec's socketError 4001, so the client
+ * refreshes its tokens and reconnects; then it is dropped. A token we did not sign or a revoked session is
+ * refused with 401, a banned account with 403.
+ */
+export const socketAuth = fp(
+  async (app: FastifyInstance) => {
+    app.decorate(
+      'socketAuth',
+      <N extends AnyNamespace>(namespace: N, options: SocketAuthOptions<SocketOf<N>>) => {
+        namespace.use(async (socket, next) => {
+          const typed = socket as SocketOf<N>;
+          try {
+            const refused = options.handshake?.(typed);
+            if (refused) return next(refused);
+            const cookie = socket.handshake.headers.cookie;
+            const token = cookie ? app.parseCookie(cookie)[ACCESS_TOKEN_COOKIE] : undefined;
+            if (!token) return next();
+            const session = await app.identity.sessions.check(token);
+            if (session.user) {
+              const notAdmitted = await options.admit?.(typed, session.user);
+              if (notAdmitted) return next(notAdmitted);
+              socket.data.user = session.user;
+              return next();
+            }
+            if (session.expired) return next();
+            return next(
+              session.banned
+                ? socketRefusal(authServerMessages.banned, 403)
+                : socketRefusal('Unauthorized', 401),
+            );
+          } catch (error) {
+            app.log.error({ err: error, namespace: namespace.name }, 'socket handshake failed');
+            next(socketRefusal('Internal Server Error', 500));
+          }
+        });
+
+        namespace.on('connection', (socket) => {
+          const user = socket.data.user;
+          if (!user) {
+            socket.emit('socketError', { statusCode: SOCKET_SESSION_EXPIRED, message: 'Session expired' });
+            socket.disconnect(true);
+            return;
+          }
+          options.onConnection(socket as SocketOf<N>, user);
+        });
+      },
+    );
+  },
+  { name: 'socket-auth', dependencies: ['socket', '@fastify/cookie'], decorators: { fastify: ['identity'] } },
+);
