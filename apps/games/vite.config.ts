@@ -1,17 +1,11 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
+// By path, not package name: Vite bundles a config's relative imports but loads packages with Node,
+// which cannot run a workspace package's TypeScript sources.
+import { studioApiGameCodes } from '../../packages/contracts/src/studio-games.ts';
 
 /** One page per game code (the launch url is /studio/<gameCode>.html), the lobby and the verify page. */
-export const pages = [
-  'index',
-  'verify',
-  'european-roulette',
-  'blackjack',
-  'baccarat',
-  'video-poker',
-  'wild-paws',
-  'loto',
-] as const;
+export const pages = ['index', 'verify', ...studioApiGameCodes] as const;
 
 // Game pages are served by the server under /studio/ and open inside the platform's game frame.
 export default defineConfig({

@@ -16,7 +16,6 @@ import {
   rouletteColors,
   rouletteNumberSchema,
   rouletteSettlementSchema,
-  type StudioGameCode,
   serverSeedHashSchema,
   serverSeedSchema,
   slotBetSchema,
@@ -24,6 +23,7 @@ import {
   videoPokerBetSchema,
   videoPokerViewSchema,
 } from './studio.ts';
+import { studioApiGameCodes } from './studio-games.ts';
 
 /**
  * The studio's HTTP and socket API (prefix /api/studio), shared by the game pages (apps/games) and
@@ -36,27 +36,14 @@ import {
 export const STUDIO_API_PREFIX = '/api/studio';
 export const STUDIO_PROVIDER_CODE = 'paws-studio';
 
-/** Game codes of the catalogue, the launch url (`/studio/<game>.html`) and this API. */
-export const studioApiGameCodes = [
-  'european-roulette',
-  'blackjack',
-  'baccarat',
-  'video-poker',
-  'wild-paws',
-  'loto',
-] as const;
-export type StudioApiGameCode = (typeof studioApiGameCodes)[number];
+/** Game codes of the catalogue, the launch url (`/studio/<game>.html`) and this API: see ./studio-games.ts. */
+export {
+  isStudioApiGameCode,
+  type StudioApiGameCode,
+  studioApiGameCodes,
+  studioEngineGame,
+} from './studio-games.ts';
 export const studioApiGameCodeSchema = z.enum(studioApiGameCodes);
-
-/** The engine's name of each game (./studio.ts uses these). */
-export const studioEngineGame: Record<StudioApiGameCode, StudioGameCode> = {
-  'european-roulette': 'roulette',
-  blackjack: 'blackjack',
-  baccarat: 'baccarat',
-  'video-poker': 'video-poker',
-  'wild-paws': 'slot',
-  loto: 'keno',
-};
 
 export const studioApiMessages = {
   insufficientFunds: 'Insufficient funds',
@@ -77,7 +64,11 @@ const balanceSchema = z.number();
 
 /* Session */
 
-export const studioSessionRequestSchema = z.object({ launch: z.string().min(1).max(200) });
+export const studioSessionRequestSchema = z.object({
+  launch: z.string().min(1).max(200),
+  /** The launch address's `host` parameter (./game-frame.ts): the origin of the page hosting the frame. */
+  host: z.string().max(200).optional(),
+});
 export const studioSessionResponseSchema = z.object({
   sessionToken: z.string(),
   game: studioApiGameCodeSchema,
@@ -85,6 +76,8 @@ export const studioSessionResponseSchema = z.object({
   balance: balanceSchema,
   player: z.object({ username: z.string() }),
   fairness: fairnessSchema,
+  /** The host origin the page may post to: `host` once checked against the operator's faces; null without one. */
+  hostOrigin: z.string().nullable(),
 });
 export type StudioSessionResponse = z.output<typeof studioSessionResponseSchema>;
 
@@ -186,7 +179,13 @@ export const studioRoundSchema = z.discriminatedUnion('game', [
     /** Null until the wheel has spun and the round is settled. */
     result: rouletteSettlementSchema.nullable(),
   }),
-  z.object({ game: z.literal('blackjack'), ...roundBase, result: blackjackViewSchema }),
+  z.object({
+    game: z.literal('blackjack'),
+    ...roundBase,
+    result: blackjackViewSchema,
+    /** The player's decisions in order: with the bet, all a verifier needs to replay the round. */
+    actions: z.array(z.enum(blackjackActions)),
+  }),
   z.object({ game: z.literal('baccarat'), ...roundBase, result: baccaratResultSchema }),
   z.object({ game: z.literal('video-poker'), ...roundBase, result: videoPokerViewSchema }),
   z.object({ game: z.literal('wild-paws'), ...roundBase, result: slotRoundSchema }),

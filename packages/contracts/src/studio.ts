@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { studioGameCodes } from './studio-games.ts';
 
 /**
  * The studio's games: bet inputs, actions, round results and the provably fair seeds, shared by the
@@ -11,8 +12,7 @@ import { z } from 'zod';
  * builds requests with the input types (`z.input<…>`, dollars) and reads responses as the same.
  */
 
-export const studioGameCodes = ['roulette', 'blackjack', 'baccarat', 'video-poker', 'slot', 'keno'] as const;
-export type StudioGameCode = (typeof studioGameCodes)[number];
+export { type StudioGameCode, studioGameCodes } from './studio-games.ts';
 export const studioGameCodeSchema = z.enum(studioGameCodes);
 
 export const studioMessages = {

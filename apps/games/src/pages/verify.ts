@@ -3,39 +3,42 @@ import '../games/keno/keno.css';
 import './pages.css';
 import { rouletteColor } from '@paws/contracts/studio';
 import {
+  isStudioApiGameCode,
   type StudioApiGameCode,
-  type StudioVerifyResponse,
-  studioApiGameCodes,
+  type StudioRound,
   studioVerifyRequestSchema,
-  studioVerifyResponseSchema,
 } from '@paws/contracts/studio-api';
-import { firstIssue, StudioApi } from '../shared/api.ts';
+import { StudioInputError } from '@paws/studio-engine/errors';
+import { firstIssue } from '../shared/api.ts';
 import { renderCard } from '../shared/cards.ts';
 import { h, mount } from '../shared/dom.ts';
 import { GAMES, gameMeta } from '../shared/games.ts';
 import { formatCents } from '../shared/money.ts';
-import { pokerHandName } from '../shared/verify-link.ts';
-
-/** SHA-256 of the server seed as the server computes it (hex text, UTF-8), in the browser. */
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
+import { pokerHandName, recordedRoundOf, verifyInput } from '../shared/verify-link.ts';
+import {
+  compareWithRecorded,
+  type Recomputed,
+  type RecordedCheck,
+  recompute,
+  type Verdict,
+} from '../shared/verify-round.ts';
 
 const params = new URLSearchParams(location.search);
-const initialGame = (studioApiGameCodes as readonly string[]).includes(params.get('game') ?? '')
-  ? (params.get('game') as StudioApiGameCode)
-  : 'european-roulette';
+/** The round as the studio recorded it, when the page was opened from the round history. */
+const recorded: StudioRound | null = recordedRoundOf(location.hash);
+const paramGame = params.get('game') ?? '';
+const initialGame: StudioApiGameCode =
+  recorded?.game ?? (isStudioApiGameCode(paramGame) ? paramGame : 'european-roulette');
 let prefill: Record<string, unknown> = {};
 try {
-  prefill = JSON.parse(params.get('input') ?? '{}') as Record<string, unknown>;
+  prefill = recorded
+    ? ((verifyInput(recorded) ?? {}) as Record<string, unknown>)
+    : (JSON.parse(params.get('input') ?? '{}') as Record<string, unknown>);
 } catch {
   prefill = {};
 }
 const bet = (prefill.bet ?? {}) as Record<string, unknown>;
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
-
-const api = new StudioApi({ game: null, storage: null });
 const field = (label: string, input: HTMLElement) =>
   h('label', { class: 'field' }, h('span', { class: 'seed__label' }, label), input);
 const input = (name: string, value = '', attrs: Record<string, unknown> = {}) =>
@@ -46,15 +49,21 @@ const gameSelect = h(
   { name: 'game' },
   GAMES.map((g) => h('option', { value: g.code, selected: g.code === initialGame }, g.title)),
 );
-const serverSeed = input('serverSeed', params.get('serverSeed') ?? '', { placeholder: '64 hex characters' });
-const expectedHash = input('expectedHash', params.get('serverSeedHash') ?? '', {
+const serverSeed = input('serverSeed', recorded?.serverSeed ?? params.get('serverSeed') ?? '', {
+  placeholder: '64 hex characters',
+});
+const expectedHash = input('expectedHash', recorded?.serverSeedHash ?? params.get('serverSeedHash') ?? '', {
   placeholder: 'optional: the hash you were shown',
 });
 const clientSeed = input(
   'clientSeed',
-  params.get('clientSeed') ?? (initialGame === 'european-roulette' ? 'paws-live-roulette' : ''),
+  recorded?.clientSeed ??
+    params.get('clientSeed') ??
+    (initialGame === 'european-roulette' ? 'paws-live-roulette' : ''),
 );
-const nonce = input('nonce', params.get('nonce') ?? '0', { inputmode: 'numeric' });
+const nonce = input('nonce', recorded ? String(recorded.nonce) : (params.get('nonce') ?? '0'), {
+  inputmode: 'numeric',
+});
 const amount = input('amount', str(bet.amount ?? bet.stake ?? '1'), { inputmode: 'decimal' });
 const actions = input('actions', Array.isArray(prefill.actions) ? prefill.actions.join(', ') : '', {
   placeholder: 'e.g. hit, stand',
@@ -167,80 +176,97 @@ const error = h('p', { class: 'field__error', role: 'alert' });
 const out = h('section', { class: 'verify__out glass', hidden: true, 'aria-live': 'polite' });
 const submit = h('button', { class: 'btn btn--primary', type: 'submit' }, 'Verify');
 
-async function verify(e?: Event) {
+function verify(e?: Event) {
   e?.preventDefault();
   error.textContent = '';
-  const body = buildRequest();
-  const check = studioVerifyRequestSchema.safeParse(body);
+  const check = studioVerifyRequestSchema.safeParse(buildRequest());
   if (!check.success) {
     const issue = check.error.issues[0];
     error.textContent = `${issue?.path.join('.') ?? ''}: ${firstIssue(check.error)}`.replace(/^: /, '');
     return;
   }
-  submit.disabled = true;
+  let local: Recomputed;
   try {
-    const [res, browserHash] = await Promise.all([
-      api.request('POST', '/verify', body, studioVerifyResponseSchema, false),
-      sha256Hex(serverSeed.value.trim()),
-    ]);
-    showResult(gameSelect.value as StudioApiGameCode, res, browserHash);
+    local = recompute(check.data);
   } catch (err) {
-    error.textContent = err instanceof Error ? err.message : 'Could not verify';
-  } finally {
-    submit.disabled = false;
+    error.textContent = err instanceof StudioInputError ? err.message : 'Could not recompute this round';
+    return;
   }
+  const against = recorded && recorded.game === local.game ? recorded : null;
+  showResult(local, against ? { round: against, check: compareWithRecorded(against, local) } : null);
 }
 
-function showResult(game: StudioApiGameCode, res: StudioVerifyResponse, browserHash: string) {
+const VERDICT_TEXT: Record<'outcome' | 'money', Record<Verdict, string>> = {
+  outcome: {
+    match: 'Same outcome as the recorded round',
+    mismatch: 'Differs from the recorded round',
+    pending: 'The recorded round is not settled yet',
+  },
+  money: {
+    match: 'Stake and payout are what the rules pay',
+    mismatch: 'Stake or payout differ from what the rules pay',
+    pending: 'The recorded round is not finished yet',
+  },
+};
+
+const badge = (ok: boolean | null, text: string) =>
+  h('span', { class: `verify__match verify__match--${ok === null ? 'wait' : ok ? 'ok' : 'bad'}` }, text);
+const verdictBadge = (kind: 'outcome' | 'money', verdict: Verdict) =>
+  badge(verdict === 'pending' ? null : verdict === 'match', VERDICT_TEXT[kind][verdict]);
+
+function showResult(local: Recomputed, compared: { round: StudioRound; check: RecordedCheck } | null) {
+  const check = compared?.check ?? null;
   const expected = expectedHash.value.trim().toLowerCase();
-  const agrees = browserHash === res.serverSeedHash;
   mount(
     out,
-    h('h2', null, `${gameMeta(game).title} — recomputed`),
+    h('h2', null, `${gameMeta(local.game).title} — recomputed in your browser`),
     h(
       'div',
       { class: 'seed' },
-      h('span', { class: 'seed__label' }, 'SHA-256 of the server seed (your browser)'),
-      h('code', { class: 'seed__value' }, browserHash),
-    ),
-    h(
-      'div',
-      { class: 'seed' },
-      h('span', { class: 'seed__label' }, 'SHA-256 (server)'),
-      h('code', { class: 'seed__value' }, res.serverSeedHash),
+      h('span', { class: 'seed__label' }, 'SHA-256 of the server seed (computed here)'),
+      h('code', { class: 'seed__value' }, local.serverSeedHash),
     ),
     h(
       'p',
-      null,
-      h(
-        'span',
-        { class: `verify__match verify__match--${agrees ? 'ok' : 'bad'}` },
-        agrees ? 'Browser and server agree' : 'Hashes differ',
-      ),
-      ' ',
+      { class: 'verify__verdicts' },
       expected
-        ? h(
-            'span',
-            { class: `verify__match verify__match--${expected === browserHash ? 'ok' : 'bad'}` },
-            expected === browserHash
-              ? 'Matches the hash you were shown'
-              : 'Does not match the hash you entered',
+        ? badge(
+            expected === local.serverSeedHash,
+            expected === local.serverSeedHash
+              ? 'Matches the hash shown before play'
+              : 'Does not match the hash shown before play',
           )
-        : null,
+        : h('span', { class: 'muted small' }, 'Enter the hash you were shown before play to compare it.'),
+      check ? [' ', verdictBadge('outcome', check.outcome), ' ', verdictBadge('money', check.money)] : null,
     ),
+    check
+      ? null
+      : h(
+          'p',
+          { class: 'muted small' },
+          'No recorded round to compare with: open this page from a round in your history, or compare the result below with it.',
+        ),
     h('h3', null, 'Result'),
-    describe(res.result),
+    describe(local.result),
     h(
       'details',
       null,
       h('summary', { class: 'muted small' }, 'Raw result'),
-      h('pre', { class: 'verify__json' }, JSON.stringify(res.result, null, 2)),
+      h('pre', { class: 'verify__json' }, JSON.stringify(local.result, null, 2)),
     ),
+    compared && check?.outcome === 'mismatch'
+      ? h(
+          'details',
+          { open: true },
+          h('summary', { class: 'muted small' }, 'What the round recorded'),
+          h('pre', { class: 'verify__json' }, JSON.stringify(compared.round.result, null, 2)),
+        )
+      : null,
   );
   out.hidden = false;
 }
 
-function describe(result: StudioVerifyResponse['result']): Node {
+function describe(result: Recomputed['result']): Node {
   const r = result as Record<string, unknown>;
   if ('number' in r && typeof r.number === 'number') {
     return h(
@@ -371,7 +397,7 @@ const app = h(
       h(
         'p',
         { class: 'muted' },
-        'Recompute any round from its seeds. The server replays the game with the same HMAC-SHA256 stream; your browser hashes the server seed itself.',
+        'Recompute any round from its seeds, here in your browser: this page runs the studio’s own game rules on the HMAC-SHA256 stream of the server seed, client seed and nonce, and asks our server nothing.',
       ),
     ),
     h('a', { class: 'btn btn--ghost', href: './index.html' }, 'Studio lobby'),
@@ -397,4 +423,4 @@ const app = h(
 paintFields();
 document.getElementById('app')?.replaceWith(app);
 document.body.dataset.ready = 'true';
-if (params.get('serverSeed')) void verify();
+if (recorded?.serverSeed || params.get('serverSeed')) verify();

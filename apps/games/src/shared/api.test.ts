@@ -10,6 +10,7 @@ const sessionBody = (token: string) => ({
   balance: 100,
   player: { username: 'demo' },
   fairness: { serverSeedHash: HASH, clientSeed: 'my-seed', nonce: 0 },
+  hostOrigin: null,
 });
 
 class MemoryStorage {
@@ -45,6 +46,20 @@ describe('studio api client', () => {
     // Reload inside the frame: same (spent) code, no new call.
     const again = new StudioApi({ game: 'blackjack', fetch, storage, search: '?launch=code-1' });
     expect((await again.start())?.sessionToken).toBe('tok-1');
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('passes the launch address’s host origin to the studio and keeps the origin it confirms', async () => {
+    const storage = new MemoryStorage();
+    const fetch = vi.fn(async () => json(201, { ...sessionBody('tok'), hostOrigin: 'http://platform.test' }));
+    const search = `?${new URLSearchParams({ launch: 'code-1', host: 'http://platform.test' })}`;
+    const api = new StudioApi({ game: 'blackjack', fetch, storage, search });
+    expect((await api.start())?.hostOrigin).toBe('http://platform.test');
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toEqual({ launch: 'code-1', host: 'http://platform.test' });
+    // A reload inside the frame posts to the same origin without asking again.
+    const again = new StudioApi({ game: 'blackjack', fetch, storage, search });
+    expect((await again.start())?.hostOrigin).toBe('http://platform.test');
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 

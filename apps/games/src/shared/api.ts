@@ -3,6 +3,7 @@
  * for a bearer session (POST /api/studio/session) kept in sessionStorage together with the code, so
  * a reload inside the frame (same url, code already spent) keeps playing on the stored session.
  */
+import { GAME_FRAME_HOST_PARAM } from '@paws/contracts/game-frame';
 import {
   STUDIO_API_PREFIX,
   type StudioApiGameCode,
@@ -70,11 +71,14 @@ export class StudioApi {
    * from (a reload) or no code at all reuses the stored token. Null: offline (no way to play).
    */
   async start(): Promise<StoredSession | null> {
-    const launch = new URLSearchParams(this.#search).get('launch');
+    const query = new URLSearchParams(this.#search);
+    const launch = query.get('launch');
+    const host = query.get(GAME_FRAME_HOST_PARAM);
     const stored = this.#read();
     if (launch && stored?.launch !== launch) {
       try {
-        const body = await this.request('POST', '/session', { launch }, studioSessionResponseSchema, false);
+        const request = host ? { launch, host } : { launch };
+        const body = await this.request('POST', '/session', request, studioSessionResponseSchema, false);
         this.session = { ...body, launch };
         this.#write();
         return this.session;
@@ -156,8 +160,12 @@ export class StudioApi {
     try {
       const raw = this.#storage.getItem(sessionKey(this.game));
       if (!raw) return null;
-      const value = JSON.parse(raw) as StoredSession;
-      const parsed = studioSessionResponseSchema.safeParse(value);
+      const value = JSON.parse(raw) as Partial<StoredSession>;
+      // A copy stored before the host origin was part of the session posts nowhere.
+      const parsed = studioSessionResponseSchema.safeParse({
+        ...value,
+        hostOrigin: value.hostOrigin ?? null,
+      });
       if (!parsed.success || parsed.data.game !== this.game) return null;
       return { ...parsed.data, launch: typeof value.launch === 'string' ? value.launch : null };
     } catch {

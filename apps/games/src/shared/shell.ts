@@ -3,6 +3,7 @@
  * session bootstrap, the balance that follows every round (and is posted to the host page), and
  * the panels: rules & paytable, provably fair seeds, round history.
  */
+import { GAME_FRAME_BALANCE, type GameFrameMessage, hostOriginOf } from '@paws/contracts/game-frame';
 import type { Fairness } from '@paws/contracts/studio';
 import {
   type StudioApiGameCode,
@@ -30,12 +31,17 @@ export interface Revealed {
   lastNonce: number | null;
 }
 
-/** The balance on screen; every change is posted to the platform's game screen. */
+/**
+ * The balance on screen; every change is posted to the platform's game screen, at its exact origin
+ * (the studio-confirmed `hostOrigin` of the session), never to '*'. Until the origin is known
+ * nothing is posted.
+ */
 export class Wallet {
   currency = 'USD';
   balance: number | null = null;
   readonly el = h('div', { class: 'balance', 'aria-live': 'polite' });
   readonly #target: Pick<Window, 'postMessage'> | null;
+  #hostOrigin: string | null = null;
   #posted: string | null = null;
   constructor(
     target: Pick<Window, 'postMessage'> | null = typeof window !== 'undefined' && window.parent !== window
@@ -45,14 +51,29 @@ export class Wallet {
     this.#target = target;
     this.#render();
   }
+  /** The host page's origin as the studio confirmed it (null: post nothing). */
+  setHostOrigin(origin: string | null) {
+    this.#hostOrigin = hostOriginOf(origin);
+    this.#posted = null;
+    this.#post();
+  }
   set(balance: number, currency = this.currency) {
     this.balance = balance;
     this.currency = currency;
     this.#render();
-    const key = `${currency}:${balance}`;
+    this.#post();
+  }
+  #post() {
+    if (!this.#target || !this.#hostOrigin || this.balance === null) return;
+    const key = `${this.currency}:${this.balance}`;
     if (key === this.#posted) return;
     this.#posted = key;
-    this.#target?.postMessage({ type: 'paws:balance', currency, balance }, '*');
+    const message: GameFrameMessage = {
+      type: GAME_FRAME_BALANCE,
+      currency: this.currency,
+      balance: this.balance,
+    };
+    this.#target.postMessage(message, this.#hostOrigin);
   }
   /** Show a balance with the stake already taken off while the round plays out (not posted: not the server's figure). */
   preview(balance: number) {
@@ -238,6 +259,7 @@ export async function startGame(
       ctx.session = session;
       ctx.online = true;
       ctx.fairness = session.fairness;
+      wallet.setHostOrigin(session.hostOrigin);
       wallet.set(session.balance, session.currency);
       void ctx.refreshBalance();
       // The stored copy may be old (a reload): refresh balance and seeds.

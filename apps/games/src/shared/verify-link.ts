@@ -1,6 +1,10 @@
 /** Links from a round (or a revealed seed pair) to the verify page, with its input filled in. */
-import type { StudioApiGameCode, StudioRound } from '@paws/contracts/studio-api';
+import { type StudioApiGameCode, type StudioRound, studioRoundSchema } from '@paws/contracts/studio-api';
+import { z } from 'zod';
 import { formatCents } from './money.ts';
+
+/** The fragment key that carries the recorded round (as GET /rounds answered it) to the verify page. */
+export const RECORDED_ROUND_KEY = 'round';
 
 const dollars = (cents: number) => cents / 100;
 
@@ -12,7 +16,7 @@ export function verifyInput(round: StudioRound): unknown {
     case 'blackjack': {
       const first = round.result.hands[0];
       const amount = first ? dollars(first.doubled ? first.stake / 2 : first.stake) : dollars(round.stake);
-      return { bet: { amount }, actions: [] };
+      return { bet: { amount }, actions: round.actions };
     }
     case 'baccarat':
       return { bet: Object.fromEntries(round.result.bets.map((b) => [b.spot, dollars(b.stake)])) };
@@ -49,7 +53,26 @@ export function verifyHref(
   if (source.serverSeed) params.set('serverSeed', source.serverSeed);
   const input = 'id' in source ? verifyInput(source) : source.input;
   if (input !== undefined) params.set('input', JSON.stringify(input));
-  return `./verify.html?${params}`;
+  if (!('id' in source)) return `./verify.html?${params}`;
+  params.set('serverSeedHash', source.serverSeedHash);
+  // The recorded round rides in the fragment: the page compares its own result with it, and a
+  // fragment never reaches a server.
+  const recorded = new URLSearchParams({
+    [RECORDED_ROUND_KEY]: JSON.stringify(z.encode(studioRoundSchema, source)),
+  });
+  return `./verify.html?${params}#${recorded}`;
+}
+
+/** The recorded round a verify page address carries, checked against the contract (cents), or null. */
+export function recordedRoundOf(hash: string): StudioRound | null {
+  const raw = new URLSearchParams(hash.replace(/^#/, '')).get(RECORDED_ROUND_KEY);
+  if (!raw) return null;
+  try {
+    const parsed = studioRoundSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 const HAND_NAMES: Record<string, string> = {

@@ -1,7 +1,6 @@
 import { baccaratBetSchema } from '@paws/contracts/studio';
-import { describe, expect, it } from 'vitest';
-import { ACE, type Card, makeCard, TEN } from '../../src/modules/studio/engine/cards.ts';
-import { fairStream } from '../../src/modules/studio/engine/fair.ts';
+import { ACE, type Card, makeCard, TEN } from '@paws/studio-engine/cards';
+import { fairStream } from '@paws/studio-engine/fair';
 import {
   BACCARAT_RTP,
   baccaratInfo,
@@ -10,7 +9,8 @@ import {
   playBaccarat,
   playCoup,
   settleBaccarat,
-} from '../../src/modules/studio/engine/games/baccarat.ts';
+} from '@paws/studio-engine/games/baccarat';
+import { describe, expect, it } from 'vitest';
 
 /** A card worth `points` (0 is a ten), suit varying. */
 const worth = (points: number, suit = 0): Card =>

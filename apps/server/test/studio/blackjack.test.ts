@@ -1,7 +1,6 @@
 import type { BlackjackAction } from '@paws/contracts/studio';
-import { describe, expect, it } from 'vitest';
-import { type Card, cardCode, makeShoe, parseCard } from '../../src/modules/studio/engine/cards.ts';
-import { StudioInputError } from '../../src/modules/studio/engine/errors.ts';
+import { type Card, cardCode, makeShoe, parseCard } from '@paws/studio-engine/cards';
+import { StudioInputError } from '@paws/studio-engine/errors';
 import {
   act,
   additionalStake,
@@ -14,7 +13,8 @@ import {
   handValue,
   publicView,
   totalStake,
-} from '../../src/modules/studio/engine/games/blackjack.ts';
+} from '@paws/studio-engine/games/blackjack';
+import { describe, expect, it } from 'vitest';
 import { riggedShuffle, simulationRng } from './helpers.ts';
 
 const SUITS = 'shdc';

@@ -1,21 +1,19 @@
-import { describe, expect, it } from 'vitest';
-import { makeShoe } from '../../src/modules/studio/engine/cards.ts';
-import { StudioInputError } from '../../src/modules/studio/engine/errors.ts';
+import { makeShoe } from '@paws/studio-engine/cards';
+import { StudioInputError } from '@paws/studio-engine/errors';
 import {
   assertClientSeed,
   byteGenerator,
-  createSeedPair,
   fairStream,
-  generateServerSeed,
   hashServerSeed,
   partialShuffle,
   publicSeedPair,
   type RoundSeeds,
-  rotate,
   shuffle,
   takeRound,
-} from '../../src/modules/studio/engine/fair.ts';
-import { verify } from '../../src/modules/studio/engine/verify.ts';
+} from '@paws/studio-engine/fair';
+import { verify } from '@paws/studio-engine/verify';
+import { describe, expect, it } from 'vitest';
+import { createSeedPair, generateServerSeed, rotate } from '../../src/modules/studio/fair-seeds.ts';
 import { bump, chiSquareUniform, scriptedRng } from './helpers.ts';
 
 // Computed independently with: printf 'player-seed:7:0' | openssl dgst -sha256 -hmac "$SEED"

@@ -1,5 +1,5 @@
 import { createCipheriv, createHash } from 'node:crypto';
-import { ByteStream } from '../../src/modules/studio/engine/fair.ts';
+import { ByteStream } from '@paws/studio-engine/fair';
 
 /**
  * A seeded, fast byte stream for long simulations: AES-256-CTR keystream, 64 KiB at a time. It

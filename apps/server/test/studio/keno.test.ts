@@ -1,7 +1,6 @@
 import { kenoBetSchema } from '@paws/contracts/studio';
-import { describe, expect, it } from 'vitest';
-import { StudioInputError } from '../../src/modules/studio/engine/errors.ts';
-import { fairStream } from '../../src/modules/studio/engine/fair.ts';
+import { StudioInputError } from '@paws/studio-engine/errors';
+import { fairStream } from '@paws/studio-engine/fair';
 import {
   KENO_PAYTABLE_X100,
   KENO_RTP,
@@ -9,7 +8,8 @@ import {
   kenoInfo,
   playKeno,
   settleKeno,
-} from '../../src/modules/studio/engine/games/keno.ts';
+} from '@paws/studio-engine/games/keno';
+import { describe, expect, it } from 'vitest';
 import { bump } from './helpers.ts';
 
 const DRAWN = [3, 7, 11, 19, 22, 28, 31, 36, 40, 44, 47, 52, 55, 58, 61, 66, 70, 73, 77, 80];

@@ -1,7 +1,5 @@
 import { type RouletteBet, type RouletteBetType, rouletteBetSchema } from '@paws/contracts/studio';
-import { describe, expect, it } from 'vitest';
-import { StudioInputError } from '../../src/modules/studio/engine/errors.ts';
-import { generateServerSeed } from '../../src/modules/studio/engine/fair.ts';
+import { StudioInputError } from '@paws/studio-engine/errors';
 import {
   coveredNumbers,
   ROULETTE_PAYOUTS,
@@ -9,7 +7,9 @@ import {
   rouletteInfo,
   settle,
   spinRound,
-} from '../../src/modules/studio/engine/games/roulette.ts';
+} from '@paws/studio-engine/games/roulette';
+import { describe, expect, it } from 'vitest';
+import { generateServerSeed } from '../../src/modules/studio/fair-seeds.ts';
 import { bump, chiSquareUniform } from './helpers.ts';
 
 type InsideType = 'straight' | 'split' | 'street' | 'corner' | 'line';

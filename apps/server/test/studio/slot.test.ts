@@ -1,7 +1,6 @@
 import { SLOT_FREE_SPIN_STAKE_CENTS, type SlotSymbol, slotBetSchema } from '@paws/contracts/studio';
-import { describe, expect, it } from 'vitest';
-import { StudioInputError } from '../../src/modules/studio/engine/errors.ts';
-import { fairStream } from '../../src/modules/studio/engine/fair.ts';
+import { StudioInputError } from '@paws/studio-engine/errors';
+import { fairStream } from '@paws/studio-engine/fair';
 import {
   lineWin,
   playSlot,
@@ -16,7 +15,8 @@ import {
   SLOT_SCATTER_PAYS,
   slotInfo,
   spinOnce,
-} from '../../src/modules/studio/engine/games/slot.ts';
+} from '@paws/studio-engine/games/slot';
+import { describe, expect, it } from 'vitest';
 import { scriptedRng } from './helpers.ts';
 
 const line = (s: string) => s.split(' ') as SlotSymbol[];

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
+import { ACE, cardRank } from '@paws/studio-engine/cards';
+import { fairStream, hashServerSeed } from '@paws/studio-engine/fair';
+import * as blackjack from '@paws/studio-engine/games/blackjack';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACE, cardRank } from '../../src/modules/studio/engine/cards.ts';
-import { fairStream, generateServerSeed, hashServerSeed } from '../../src/modules/studio/engine/fair.ts';
-import * as blackjack from '../../src/modules/studio/engine/games/blackjack.ts';
+import { generateServerSeed } from '../../src/modules/studio/fair-seeds.ts';
 import { studioLaunches, studioRounds, studioSeedPairs } from '../../src/modules/studio/schema.ts';
 import {
   cents,
@@ -173,7 +174,7 @@ describe('single-step rounds move money exactly as the result says', () => {
     expect(await usd(p.userId, t.app)).toBe(5_00);
     const rows = await t.app.database.db.select().from(studioRounds).where(eq(studioRounds.userId, p.userId));
     expect(rows).toHaveLength(0);
-    expect((await t.app.wallet.betHistory(p.userId)).count).toBe(0);
+    expect((await t.app.wallet.bets(p.userId)).count).toBe(0);
     expect((await p.call('GET', '/fairness')).json().nonce).toBe(0);
     const slot = await playerSession(t.app, 'wild-paws', { usd: 50 });
     const s = await slot.call('POST', '/wild-paws/spin', { fund: 'cash', stake: 1 });

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { spinRound } from '@paws/studio-engine/games/roulette';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spinRound } from '../../src/modules/studio/engine/games/roulette.ts';
 import { cents, createStudioTestApp, playerSession, STUDIO, usd, walletRecords } from './api-helpers.ts';
 
 let t: Awaited<ReturnType<typeof createStudioTestApp>>;
@@ -177,7 +177,7 @@ describe('live roulette table', () => {
     });
     expect(unknown.json().message).toBe('Betting is closed');
     expect(await usd(p.userId, t.app)).toBe(before);
-    expect((await t.app.wallet.betHistory(p.userId)).count).toBe(0);
+    expect((await t.app.wallet.bets(p.userId)).count).toBe(0);
   });
 
   it('refuses a bet larger than the balance and a malformed bet', async () => {

@@ -5,28 +5,18 @@ import {
   verifyRequestSchema,
   verifyResponseSchema,
 } from '@paws/contracts/studio';
+import { StudioInputError } from '@paws/studio-engine/errors';
+import { fairStream, hashServerSeed, publicSeedPair, takeRound } from '@paws/studio-engine/fair';
+import { baccaratInfo, playBaccarat } from '@paws/studio-engine/games/baccarat';
+import * as blackjack from '@paws/studio-engine/games/blackjack';
+import { kenoInfo, playKeno } from '@paws/studio-engine/games/keno';
+import { ROULETTE_TABLE_CLIENT_SEED, rouletteInfo, spinRound } from '@paws/studio-engine/games/roulette';
+import { playSlot, slotInfo } from '@paws/studio-engine/games/slot';
+import * as videoPoker from '@paws/studio-engine/games/video-poker';
+import { verify } from '@paws/studio-engine/verify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { StudioInputError } from '../../src/modules/studio/engine/errors.ts';
-import {
-  createSeedPair,
-  fairStream,
-  hashServerSeed,
-  publicSeedPair,
-  rotate,
-  takeRound,
-} from '../../src/modules/studio/engine/fair.ts';
-import { baccaratInfo, playBaccarat } from '../../src/modules/studio/engine/games/baccarat.ts';
-import * as blackjack from '../../src/modules/studio/engine/games/blackjack.ts';
-import { kenoInfo, playKeno } from '../../src/modules/studio/engine/games/keno.ts';
-import {
-  ROULETTE_TABLE_CLIENT_SEED,
-  rouletteInfo,
-  spinRound,
-} from '../../src/modules/studio/engine/games/roulette.ts';
-import { playSlot, slotInfo } from '../../src/modules/studio/engine/games/slot.ts';
-import * as videoPoker from '../../src/modules/studio/engine/games/video-poker.ts';
-import { verify } from '../../src/modules/studio/engine/verify.ts';
+import { createSeedPair, rotate } from '../../src/modules/studio/fair-seeds.ts';
 
 const serverSeed = '9f'.repeat(32);
 const clientSeed = 'verify me';

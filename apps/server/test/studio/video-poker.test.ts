@@ -1,8 +1,7 @@
 import { videoPokerDrawSchema } from '@paws/contracts/studio';
-import { describe, expect, it } from 'vitest';
-import { type Card, makeDeck, parseCard } from '../../src/modules/studio/engine/cards.ts';
-import { StudioInputError } from '../../src/modules/studio/engine/errors.ts';
-import { fairStream, shuffle } from '../../src/modules/studio/engine/fair.ts';
+import { type Card, makeDeck, parseCard } from '@paws/studio-engine/cards';
+import { StudioInputError } from '@paws/studio-engine/errors';
+import { fairStream, shuffle } from '@paws/studio-engine/fair';
 import {
   deal,
   draw,
@@ -13,7 +12,8 @@ import {
   VIDEO_POKER_PAYTABLE,
   VIDEO_POKER_RTP,
   videoPokerInfo,
-} from '../../src/modules/studio/engine/games/video-poker.ts';
+} from '@paws/studio-engine/games/video-poker';
+import { describe, expect, it } from 'vitest';
 import { binomial, bump, riggedShuffle } from './helpers.ts';
 
 const hand = (codes: string) => codes.split(' ').map(parseCard);

@@ -1,4 +1,5 @@
 import type { GameCategory, GameKind } from '@paws/contracts/catalog';
+import { studioGames as studioGameList } from '@paws/contracts/studio-games';
 import type { Db } from '../../db/client.ts';
 import { gameProviders, games } from './schema.ts';
 
@@ -13,20 +14,11 @@ interface SeedGame {
   isNew?: boolean;
 }
 
-export const studioGames: SeedGame[] = [
-  {
-    gameCode: 'european-roulette',
-    name: 'Live Roulette',
-    category: 'LIVE_ROULETTE',
-    kind: 'LIVE',
-    isNew: true,
-  },
-  { gameCode: 'blackjack', name: 'Blackjack', category: 'BLACKJACK', kind: 'TABLE' },
-  { gameCode: 'baccarat', name: 'Baccarat', category: 'BACCARAT', kind: 'TABLE' },
-  { gameCode: 'video-poker', name: 'Jacks or Better', category: 'POKER', kind: 'TABLE' },
-  { gameCode: 'wild-paws', name: 'Wild Paws', category: 'SLOTS', kind: 'SLOTS', isNew: true },
-  { gameCode: 'loto', name: 'Loto 80', category: 'LOTO', kind: 'BETS' },
-];
+/** The studio's games as it lists them in the catalogue (one list: packages/contracts studio-games). */
+export const studioGames: SeedGame[] = studioGameList.map((game) => ({
+  gameCode: game.code,
+  ...game.catalog,
+}));
 
 /**
  * Seed step: the studio and its six games, once. Existing rows are left alone so that an operator's later

@@ -1,3 +1,4 @@
+import { GAME_FRAME_HOST_PARAM } from '@paws/contracts/game-frame';
 import {
   ROULETTE_NAMESPACE,
   rouletteTableSchema,
@@ -6,14 +7,16 @@ import {
   studioApiMessages,
 } from '@paws/contracts/studio-api';
 import type { CurrencyCode } from '@paws/contracts/wallet';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.ts';
-import { users } from '../identity/schema.ts';
-import { createHttpWalletClient, createInProcessWalletClient, type WalletClient } from '../wallet/client.ts';
-import { deriveProviderSecret } from '../wallet/signature.ts';
+import {
+  createHttpWalletClient,
+  createInProcessWalletClient,
+  deriveProviderSecret,
+  type WalletClient,
+} from '../wallet/index.ts';
 import {
   createRouletteTable,
   type RouletteTableDriver,
@@ -47,7 +50,9 @@ export const studio = fp(
           secret: deriveProviderSecret(app.env.SECRET, STUDIO_PROVIDER_CODE),
         })
       : createInProcessWalletClient(app.wallet, STUDIO_PROVIDER_CODE);
-    const service = createStudioService({ db: app.database.db, wallet, log: app.log });
+    // The operator's faces are the pages allowed to host the game frame (see docs/decisions.md).
+    const hostOrigins = [app.env.PLATFORM_URL, app.env.LANDING_URL].map((url) => new URL(url).origin);
+    const service = createStudioService({ db: app.database.db, wallet, hostOrigins, log: app.log });
     const namespace = () => app.io.of(ROULETTE_NAMESPACE);
     const table = createRouletteTable({
       database: app.database,
@@ -63,11 +68,9 @@ export const studio = fp(
       code: STUDIO_PROVIDER_CODE,
       async launchUrl({ sessionToken, gameCode, currency, origin }) {
         if (!isApiGame(gameCode)) throw badRequest('Unknown game', 'gameCode');
+        const hostOrigin = service.hostOrigin(origin, 'origin');
         const auth = await app.wallet.authenticate({ providerCode: STUDIO_PROVIDER_CODE, sessionToken });
-        const [user] = await app.database.db
-          .select({ username: users.username })
-          .from(users)
-          .where(eq(users.id, auth.userId));
+        const account = await app.identity.accountOf(auth.userId);
         const extraSessions: Record<string, string> = {};
         if (gameCode === 'wild-paws') {
           const open = async (c: CurrencyCode) =>
@@ -86,10 +89,11 @@ export const studio = fp(
           sessionToken,
           gameCode,
           currency,
-          username: user?.username ?? 'Player',
+          username: account?.username ?? 'Player',
           extraSessions,
         });
-        return `${origin.replace(/\/+$/, '')}/studio/${gameCode}.html?launch=${encodeURIComponent(code)}`;
+        const query = new URLSearchParams({ launch: code, [GAME_FRAME_HOST_PARAM]: hostOrigin });
+        return `${origin.replace(/\/+$/, '')}/studio/${gameCode}.html?${query}`;
       },
     });
 
@@ -121,5 +125,5 @@ export const studio = fp(
       wallet.close?.();
     });
   },
-  { name: 'studio', dependencies: ['env', 'database', 'wallet', 'socket'] },
+  { name: 'studio', dependencies: ['env', 'database', 'wallet', 'socket', 'identity-service'] },
 );

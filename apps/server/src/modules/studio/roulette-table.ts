@@ -6,17 +6,18 @@ import {
   rouletteResultEventSchema,
   rouletteSettledEventSchema,
   rouletteTableSchema,
+  type StudioApiGameCode,
   studioApiMessages,
 } from '@paws/contracts/studio-api';
 import type { CurrencyCode } from '@paws/contracts/wallet';
+import { ROULETTE_TABLE_CLIENT_SEED, settle, spinRound } from '@paws/studio-engine/games/roulette';
 import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Namespace } from 'socket.io';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { createSeedPair } from './engine/fair.ts';
-import { ROULETTE_TABLE_CLIENT_SEED, settle, spinRound } from './engine/games/roulette.ts';
+import { createSeedPair } from './fair-seeds.ts';
 import { studioRouletteBets, studioRouletteRounds, studioRounds, studioSeedPairs } from './schema.ts';
 import type { StudioService, StudioSession } from './service.ts';
 
@@ -38,7 +39,7 @@ export const DEFAULT_ROULETTE_TIMINGS: RouletteTimings = {
 /** Any constant: the session-level advisory lock the table driver holds on PostgreSQL. */
 const TABLE_DRIVER_LOCK = 7_281_077;
 const LAST_RESULTS = 20;
-const TABLE_GAME = 'european-roulette';
+const TABLE_GAME = 'european-roulette' satisfies StudioApiGameCode;
 
 type RoundRow = typeof studioRouletteRounds.$inferSelect;
 

@@ -1,4 +1,4 @@
-import type { GameInfo } from '@paws/contracts/studio';
+import type { GameInfo, StudioGameCode } from '@paws/contracts/studio';
 import {
   rouletteBetsRequestSchema,
   rouletteBetsResponseSchema,
@@ -26,16 +26,16 @@ import {
   studioVideoPokerDealRequestSchema,
   studioVideoPokerDrawRequestSchema,
 } from '@paws/contracts/studio-api';
+import { baccaratInfo } from '@paws/studio-engine/games/baccarat';
+import { blackjackInfo } from '@paws/studio-engine/games/blackjack';
+import { kenoInfo } from '@paws/studio-engine/games/keno';
+import { ROULETTE_TABLE_CLIENT_SEED, rouletteInfo } from '@paws/studio-engine/games/roulette';
+import { slotInfo } from '@paws/studio-engine/games/slot';
+import { videoPokerInfo } from '@paws/studio-engine/games/video-poker';
+import { verify } from '@paws/studio-engine/verify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound, unauthorized } from '../../lib/errors.ts';
-import { baccaratInfo } from './engine/games/baccarat.ts';
-import { blackjackInfo } from './engine/games/blackjack.ts';
-import { kenoInfo } from './engine/games/keno.ts';
-import { ROULETTE_TABLE_CLIENT_SEED, rouletteInfo } from './engine/games/roulette.ts';
-import { slotInfo } from './engine/games/slot.ts';
-import { videoPokerInfo } from './engine/games/video-poker.ts';
-import { verify } from './engine/verify.ts';
 import type { RouletteTableDriver } from './roulette-table.ts';
 import { asAppError, type StudioService, type StudioSession } from './service.ts';
 
@@ -45,7 +45,7 @@ declare module 'fastify' {
   }
 }
 
-const infos: Record<string, GameInfo> = {
+const infos: Record<StudioGameCode, GameInfo> = {
   roulette: rouletteInfo,
   blackjack: blackjackInfo,
   baccarat: baccaratInfo,
@@ -89,7 +89,10 @@ export async function studioRoutes(root: FastifyInstance, { studio, table }: Stu
     '/session',
     { schema: { body: studioSessionRequestSchema, response: { 201: studioSessionResponseSchema } } },
     async (request, reply) => {
-      const { token, session, balance, fairness } = await studio.openSession(request.body.launch);
+      const { token, session, balance, fairness, hostOrigin } = await studio.openSession(
+        request.body.launch,
+        request.body.host,
+      );
       const fair = fairness ?? (await tableFairness(table));
       return reply.code(201).send({
         sessionToken: token,
@@ -98,6 +101,7 @@ export async function studioRoutes(root: FastifyInstance, { studio, table }: Stu
         balance,
         player: { username: session.username },
         fairness: fair,
+        hostOrigin,
       });
     },
   );
@@ -106,7 +110,7 @@ export async function studioRoutes(root: FastifyInstance, { studio, table }: Stu
     '/games/:gameCode/info',
     { schema: { params: studioGameParamsSchema, response: { 200: studioGameInfoResponseSchema } } },
     async (request) => {
-      const info = infos[studioEngineGame[request.params.gameCode]] as GameInfo;
+      const info = infos[studioEngineGame[request.params.gameCode]];
       return {
         game: request.params.gameCode,
         name: info.name,
@@ -118,6 +122,8 @@ export async function studioRoutes(root: FastifyInstance, { studio, table }: Stu
     },
   );
 
+  // A replay by the server, kept for API clients; the verify page recomputes rounds in the browser
+  // with @paws/studio-engine and does not call it.
   app.post(
     '/verify',
     { schema: { body: studioVerifyRequestSchema, response: { 200: studioVerifyResponseSchema } } },

@@ -110,28 +110,28 @@ describe('game player', () => {
   });
 
   it('refreshes the player data on a balance message from the frame, and only from the frame', async () => {
-    const api = signedIn(() => ({ status: 201, body: { url: 'about:blank' } }));
+    const frameUrl =
+      'http://platform.test/studio/european-roulette.html?launch=x&host=http%3A%2F%2Flocalhost';
+    const api = signedIn(() => ({ status: 201, body: { url: frameUrl } }));
     await renderRoute(ROULETTE);
     const frame = (await screen.findByTitle('Live Roulette')) as HTMLIFrameElement;
     await waitFor(() => expect(api.callsTo('GET', '/profile/user-data').length).toBeGreaterThan(0));
     const before = api.callsTo('GET', '/profile/user-data').length;
+    const source = frame.contentWindow as Window;
+    const balance = { type: BALANCE_MESSAGE_TYPE, currency: 'USD', balance: 990 };
+    const post = (init: MessageEventInit) => window.dispatchEvent(new MessageEvent('message', init));
 
-    // Some other window (or a message of another type) changes nothing.
-    window.dispatchEvent(
-      new MessageEvent('message', { data: { type: BALANCE_MESSAGE_TYPE }, source: window }),
-    );
-    window.dispatchEvent(
-      new MessageEvent('message', { data: { type: 'other' }, source: frame.contentWindow as Window }),
-    );
+    // Another window, another origin, another type or a malformed balance changes nothing.
+    post({ data: balance, source: window, origin: 'http://platform.test' });
+    post({ data: balance, source, origin: 'http://evil.test' });
+    post({ data: balance, source, origin: '' });
+    post({ data: { type: 'other' }, source, origin: 'http://platform.test' });
+    post({ data: { type: BALANCE_MESSAGE_TYPE }, source, origin: 'http://platform.test' });
+    post({ data: { ...balance, balance: '990' }, source, origin: 'http://platform.test' });
     await act(() => new Promise((done) => setTimeout(done, 20)));
     expect(api.callsTo('GET', '/profile/user-data')).toHaveLength(before);
 
-    window.dispatchEvent(
-      new MessageEvent('message', {
-        data: { type: BALANCE_MESSAGE_TYPE, currency: 'USD', balance: 990 },
-        source: frame.contentWindow as Window,
-      }),
-    );
+    post({ data: balance, source, origin: 'http://platform.test' });
     await waitFor(() => expect(api.callsTo('GET', '/profile/user-data')).toHaveLength(before + 1));
   });
 

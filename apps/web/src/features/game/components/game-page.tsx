@@ -84,9 +84,9 @@ export function GamePage() {
   const [frameLoaded, setFrameLoaded] = useState(false);
 
   useScrollLock();
-  useBalanceMessages(frameRef);
   const launch = useGameUrl(hasGame ? { gameCode, providerCodeName } : undefined, { signedIn: isSignedIn });
   const url = launch.data?.url;
+  useBalanceMessages(frameRef, url);
   const { game } = useCurrentGame(gameCode, providerCodeName);
   const favorite = useToggleFavorite();
 

@@ -1,8 +1,11 @@
 /**
- * Provably fair core, the scheme players know from the big crypto casinos (Stake and others):
+ * Provably fair core, the scheme players know from the big crypto casinos (Stake and others), in
+ * plain TypeScript that runs the same in the server and in any browser (no Node built-ins), so a
+ * player can recompute a round without trusting us:
  *
  * - server seed: 32 random bytes as 64 lowercase hex characters, kept secret while in use; its
- *   SHA-256 (of the hex string, as those casinos hash it) is shown before the first bet it covers;
+ *   SHA-256 (of the hex string as UTF-8, as those casinos hash it) is shown before the first bet
+ *   it covers. Generating seeds is the server's job (apps/server, modules/studio);
  * - client seed: chosen by the player (1–64 printable ASCII characters), changeable at any time;
  * - nonce: 0 for the first round of a seed pair, +1 for every round after;
  * - outcome bytes: HMAC-SHA256(key = server seed string, message = `${clientSeed}:${nonce}:${cursor}`),
@@ -18,12 +21,17 @@
  * - rotation reveals the old server seed (anyone can check its hash against the one shown) and
  *   commits to a new one. Changing the client seed always rotates: with a secret seed kept, a player
  *   could return to an old client seed and replay known outcomes.
+ *
+ * Everything here is synchronous: the server draws inside a database transaction and the pages
+ * recompute on a click. docs/verify.md shows the same derivation in a dozen lines.
  */
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { clientSeedSchema, serverSeedSchema } from '@paws/contracts/studio';
 import { StudioInputError } from './errors.ts';
 
-export const SERVER_SEED_BYTES = 32;
 const HMAC_BYTES = 32;
 const TWO_POW_32 = 2 ** 32;
 
@@ -38,17 +46,9 @@ export interface SeedPair extends RoundSeeds {
   serverSeedHash: string;
 }
 
-export function generateServerSeed(): string {
-  return randomBytes(SERVER_SEED_BYTES).toString('hex');
-}
-
+/** SHA-256 of the server seed string (UTF-8), as lowercase hex: the commitment shown before play. */
 export function hashServerSeed(serverSeed: string): string {
-  return createHash('sha256').update(serverSeed).digest('hex');
-}
-
-/** Default client seed for a new player: 20 hex characters they can replace. */
-export function generateClientSeed(): string {
-  return randomBytes(10).toString('hex');
+  return bytesToHex(sha256(utf8ToBytes(serverSeed)));
 }
 
 export function assertClientSeed(clientSeed: string): void {
@@ -68,12 +68,6 @@ export function assertNonce(nonce: number): void {
     throw new StudioInputError('Nonce must be a whole number ≥ 0', 'nonce');
 }
 
-export function createSeedPair(clientSeed: string = generateClientSeed()): SeedPair {
-  assertClientSeed(clientSeed);
-  const serverSeed = generateServerSeed();
-  return { serverSeed, serverSeedHash: hashServerSeed(serverSeed), clientSeed, nonce: 0 };
-}
-
 export function publicSeedPair(pair: SeedPair): {
   serverSeedHash: string;
   clientSeed: string;
@@ -90,31 +84,35 @@ export function takeRound(pair: SeedPair): { round: RoundSeeds; next: SeedPair }
   };
 }
 
-/**
- * Retire a seed pair: its server seed is revealed (with the nonce reached, i.e. rounds played) and a
- * new secret server seed is committed with nonce 0, under the same or a new client seed.
- */
-export function rotate(
-  pair: SeedPair,
-  clientSeed: string = pair.clientSeed,
-): { revealed: SeedPair; next: SeedPair } {
-  const next = createSeedPair(clientSeed);
-  return { revealed: { ...pair }, next };
+/** The 32 outcome bytes of one cursor value: HMAC-SHA256(serverSeed, `clientSeed:nonce:cursor`). */
+export function hmacBlock(serverSeed: string, clientSeed: string, nonce: number, cursor: number): Uint8Array {
+  return hmac(sha256, utf8ToBytes(serverSeed), utf8ToBytes(`${clientSeed}:${nonce}:${cursor}`));
 }
 
-export function hmacBlock(serverSeed: string, clientSeed: string, nonce: number, cursor: number): Buffer {
-  return createHmac('sha256', serverSeed).update(`${clientSeed}:${nonce}:${cursor}`).digest();
+/**
+ * The blocks of one round, cursor after cursor. The key's inner and outer pads are hashed once per
+ * round and cloned per block: long shuffles read many blocks of the same key.
+ */
+function roundBlocks(seeds: RoundSeeds, firstCursor: number): () => Uint8Array {
+  const keyed = hmac.create(sha256, utf8ToBytes(seeds.serverSeed));
+  const prefix = `${seeds.clientSeed}:${seeds.nonce}:`;
+  let cursor = firstCursor;
+  return () =>
+    keyed
+      .clone()
+      .update(utf8ToBytes(`${prefix}${cursor++}`))
+      .digest();
 }
 
 /** The outcome bytes one at a time from byte offset `start`, exactly as the crypto casinos publish it. */
 export function* byteGenerator(seeds: RoundSeeds, start = 0): Generator<number, never> {
-  let cursor = Math.floor(start / HMAC_BYTES);
+  const cursor = Math.floor(start / HMAC_BYTES);
   let offset = start - cursor * HMAC_BYTES;
+  const next = roundBlocks(seeds, cursor);
   for (;;) {
-    const block = hmacBlock(seeds.serverSeed, seeds.clientSeed, seeds.nonce, cursor);
+    const block = next();
     for (; offset < HMAC_BYTES; offset++) yield block[offset] as number;
     offset = 0;
-    cursor++;
   }
 }
 
@@ -181,11 +179,12 @@ export class ByteStream implements Rng {
 
 /** The round's outcome stream. `start` skips to a byte offset (e.g. to resume a multi-step round). */
 export function fairStream(seeds: RoundSeeds, start = 0): ByteStream {
-  let cursor = Math.floor(start / HMAC_BYTES);
+  const cursor = Math.floor(start / HMAC_BYTES);
   const skip = start - cursor * HMAC_BYTES;
+  const next = roundBlocks(seeds, cursor);
   let first = true;
   const stream = new ByteStream(() => {
-    const block = hmacBlock(seeds.serverSeed, seeds.clientSeed, seeds.nonce, cursor++);
+    const block = next();
     if (first) {
       first = false;
       return block.subarray(skip);

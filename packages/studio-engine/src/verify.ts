@@ -1,6 +1,7 @@
 /**
- * Recompute a past round from its seeds, for the verify page: the same functions the game ran, fed
- * by the same HMAC stream, so the answer is the round's result to the card. Multi-step games replay
+ * Recompute a past round from its seeds, in the player's browser (the verify page) or anywhere else:
+ * the same functions the game ran, fed by the same HMAC stream, so the answer is the round's result
+ * to the card. Multi-step games replay
  * the player's decisions (blackjack actions, video poker holds) on top of the deal.
  */
 import type { VerifyRequest, VerifyResponse } from '@paws/contracts/studio';

@@ -1,0 +1,74 @@
+import type { Fairness } from '@paws/contracts/studio';
+import { type StudioApiGameCode, studioApiMessages } from '@paws/contracts/studio-api';
+import { publicSeedPair } from '@paws/studio-engine/fair';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { createSeedPair, rotate } from './fair-seeds.ts';
+import { studioSeedPairs } from './schema.ts';
+import type { StudioSession } from './sessions.ts';
+
+export type SeedPairRow = typeof studioSeedPairs.$inferSelect;
+
+/** Answer to a rotation: the revealed pair (with the last nonce played) and the new public pair. */
+export interface SeedRotationResult {
+  revealed: { serverSeed: string; serverSeedHash: string; clientSeed: string; lastNonce: number | null };
+  next: Fairness;
+}
+
+/** A player's seed pair per game: one in use (created on first need), the retired ones revealed. */
+export interface StudioSeeds {
+  /** The pair in use, created when missing; `lock` takes it FOR UPDATE inside the caller's transaction. */
+  activePair(q: DbOrTx, userId: string, game: StudioApiGameCode, lock: boolean): Promise<SeedPairRow>;
+  fairness(session: StudioSession): Promise<Fairness>;
+  rotateSeed(session: StudioSession, clientSeed?: string): Promise<SeedRotationResult>;
+}
+
+export function createSeeds({ db, now }: { db: Db; now: () => Date }): StudioSeeds {
+  async function activePair(q: DbOrTx, userId: string, game: StudioApiGameCode, lock: boolean) {
+    const where = and(
+      eq(studioSeedPairs.userId, userId),
+      eq(studioSeedPairs.game, game),
+      isNull(studioSeedPairs.revealedAt),
+    );
+    const query = q.select().from(studioSeedPairs).where(where);
+    const [row] = lock ? await query.for('update') : await query;
+    if (row) return row;
+    const pair = createSeedPair();
+    await q
+      .insert(studioSeedPairs)
+      .values({ userId, game, ...pair })
+      .onConflictDoNothing();
+    const again = q.select().from(studioSeedPairs).where(where);
+    const [created] = lock ? await again.for('update') : await again;
+    if (!created) throw new Error('Seed pair missing after insert');
+    return created;
+  }
+
+  async function fairness(session: StudioSession) {
+    if (session.game === 'european-roulette') throw badRequest(studioApiMessages.tableSeed);
+    return publicSeedPair(await activePair(db, session.userId, session.game, false));
+  }
+
+  async function rotateSeed(session: StudioSession, clientSeed?: string) {
+    if (session.game === 'european-roulette') throw badRequest(studioApiMessages.tableSeed);
+    const game = session.game;
+    return db.transaction(async (tx) => {
+      const pair = await activePair(tx, session.userId, game, true);
+      const { revealed, next } = rotate(pair, clientSeed ?? pair.clientSeed);
+      await tx.update(studioSeedPairs).set({ revealedAt: now() }).where(eq(studioSeedPairs.id, pair.id));
+      await tx.insert(studioSeedPairs).values({ userId: session.userId, game, ...next });
+      return {
+        revealed: {
+          serverSeed: revealed.serverSeed,
+          serverSeedHash: revealed.serverSeedHash,
+          clientSeed: revealed.clientSeed,
+          lastNonce: revealed.nonce > 0 ? revealed.nonce - 1 : null,
+        },
+        next: publicSeedPair(next),
+      };
+    });
+  }
+
+  return { activePair, fairness, rotateSeed };
+}
