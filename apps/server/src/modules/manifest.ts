@@ -16,8 +16,55 @@ export const moduleNames = [
   'platform',
   'catalog',
   'studio',
+  'staff',
 ] as const;
 export type ModuleName = (typeof moduleNames)[number];
+
+export interface ModuleSurface {
+  /** Route prefixes it serves (every /api route of the app falls under exactly one module's). */
+  routes: readonly string[];
+  /** socket.io namespaces it serves. */
+  sockets: readonly string[];
+  /** Job queues it works (its event subscribers' queues are listed in `subscriptions`). */
+  jobs: readonly string[];
+}
+
+/**
+ * What a process serving the module brings (SERVICES=all, or a comma-separated list of these names). A
+ * process builds every module's service, which other modules call in process; only the served ones
+ * answer their routes and sockets and work their queues. The shared plugins (health, config, docs, the
+ * e-mail and SMS delivery queue, the event dispatcher) run in every process.
+ */
+export const moduleSurfaces: Record<ModuleName, ModuleSurface> = {
+  identity: { routes: ['/api/identity/'], sockets: [], jobs: [] },
+  wallet: { routes: ['/api/wallet/'], sockets: [], jobs: [] },
+  payments: {
+    routes: ['/api/platform/users/deposit', '/api/platform/users/withdraw'],
+    sockets: [],
+    jobs: ['payments.settle', 'payments.sweep'],
+  },
+  kyc: {
+    routes: ['/api/platform/verification-sessions', '/api/platform/kyc/', '/kyc-sandbox/'],
+    sockets: [],
+    jobs: [],
+  },
+  preferences: { routes: ['/api/platform/profile/preferences'], sockets: [], jobs: [] },
+  bonuses: { routes: ['/api/bonuses/'], sockets: [], jobs: [] },
+  notifications: { routes: ['/api/notifications/'], sockets: ['/notifications'], jobs: [] },
+  platform: {
+    routes: [
+      '/api/platform/profile/user-data',
+      '/api/platform/profile/balance-transactions',
+      '/api/platform/profile/bets-transactions',
+      '/api/platform/profile/game-sessions',
+    ],
+    sockets: [],
+    jobs: [],
+  },
+  catalog: { routes: ['/api/platform/catalog'], sockets: [], jobs: [] },
+  studio: { routes: ['/api/studio/'], sockets: ['/roulette'], jobs: [] },
+  staff: { routes: ['/api/staff/'], sockets: [], jobs: [] },
+};
 
 export interface Subscription {
   module: ModuleName;

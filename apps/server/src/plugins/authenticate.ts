@@ -2,7 +2,7 @@ import { ACCESS_TOKEN_COOKIE, authServerMessages } from '@paws/contracts/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors.ts';
-import type { AuthUser } from '../modules/identity/sessions.ts';
+import type { AuthUser } from '../modules/identity/index.ts';
 
 export type { AuthUser };
 

@@ -100,7 +100,9 @@ describe('bonuses service', () => {
     const { b, userId } = await signedInPlayer(ctx);
     // The e-mail confirmation published identity.email_confirmed: its task is credited by the subscriber.
     await eventually(async () => expect(await creditsOf(userId, 'welcome-confirm')).toBe(1));
-    const named = await b.post('/api/identity/profile/edit/username', { value: `p${randomUUID().slice(0, 8)}` });
+    const named = await b.post('/api/identity/profile/edit/username', {
+      value: `p${randomUUID().slice(0, 8)}`,
+    });
     expect(named.statusCode).toBeLessThan(300);
     await eventually(async () => expect(await creditsOf(userId, 'welcome-username')).toBe(1));
     await quiesce(ctx.app);

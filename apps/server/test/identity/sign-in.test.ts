@@ -3,6 +3,7 @@ import { demoAccounts } from '@paws/contracts/auth';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../src/modules/identity/schema.ts';
+import { quiesce } from '../backbone/helpers.ts';
 import {
   browser,
   createIdentityTestApp,
@@ -72,6 +73,8 @@ describe('sign-up and log-in', () => {
       expect(refresh).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/identity/auth' });
       expect(access?.secure).toBeFalsy();
 
+      // Confirming the e-mail published identity.email_confirmed; its welcome task is credited at once.
+      await quiesce(ctx.app);
       const data = await userData(b);
       expect(data.statusCode).toBe(200);
       expect(data.json()).toEqual({
@@ -91,11 +94,11 @@ describe('sign-up and log-in', () => {
           referralCode: null,
           createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         },
-        // A new player's wallet: every currency, all at zero.
+        // A new player's wallet: every currency, at zero but the confirmed address's welcome bonus.
         balances: [
           { currencyCode: 'USD', amount: 0, currency: { symbol: '$' } },
           { currencyCode: 'PAWS', amount: 0, currency: { symbol: null } },
-          { currencyCode: 'BONUS_USD', amount: 0, currency: { symbol: null } },
+          { currencyCode: 'BONUS_USD', amount: 1, currency: { symbol: null } },
           { currencyCode: 'FREE_SPINS', amount: 0, currency: { symbol: null } },
         ],
       });

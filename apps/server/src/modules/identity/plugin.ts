@@ -54,6 +54,7 @@ export const identityService = fp(
 /** The identity module's HTTP calls: sign-up, sign-in, sessions and profile edits. */
 export const identityModule = fp(
   async (app: FastifyInstance, options: IdentityModuleOptions) => {
+    if (!app.serves('identity')) return;
     await app.register(identityRoutes, {
       prefix: serviceBasePaths.identity,
       rateLimits: scalePerIp(
@@ -64,7 +65,14 @@ export const identityModule = fp(
   },
   {
     name: 'identity',
-    dependencies: ['identity-service', 'authenticate', 'rate-limiting', 'storage', '@fastify/cookie'],
+    dependencies: [
+      'backbone',
+      'identity-service',
+      'authenticate',
+      'rate-limiting',
+      'storage',
+      '@fastify/cookie',
+    ],
   },
 );
 

@@ -15,7 +15,7 @@ declare module 'fastify' {
 export const staff = fp(
   async (app: FastifyInstance) => {
     app.decorate('staff', createStaffService({ roles: app.staffRoles, audit: app.audit }));
-    await app.register(staffRoutes, { prefix: STAFF_API_PREFIX });
+    if (app.serves('staff')) await app.register(staffRoutes, { prefix: STAFF_API_PREFIX });
   },
-  { name: 'staff', dependencies: ['identity-service', 'authorize', 'audit'] },
+  { name: 'staff', dependencies: ['backbone', 'identity-service', 'authorize', 'audit'] },
 );

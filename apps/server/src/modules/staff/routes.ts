@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { userOf } from '../../plugins/authenticate.ts';
-import { auditRoutes } from '../audit/routes.ts';
+import { auditRoutes } from '../audit/index.ts';
 
 const anyStaffRole = staffRoles as readonly StaffRole[] as [StaffRole, ...StaffRole[]];
 

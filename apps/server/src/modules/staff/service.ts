@@ -6,8 +6,8 @@ import {
   type UserStaffRoles,
 } from '@paws/contracts/staff';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
-import type { AuditService } from '../audit/service.ts';
-import type { StaffRoleRepository } from '../identity/repository.ts';
+import type { AuditService } from '../audit/index.ts';
+import type { StaffRoleRepository } from '../identity/index.ts';
 
 /** Who acts: a signed-in account and the address it acts from. Its roles are read afresh for each action. */
 export interface StaffActor {

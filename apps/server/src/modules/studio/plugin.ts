@@ -97,6 +97,7 @@ export const studio = fp(
       },
     });
 
+    if (!app.serves('studio')) return;
     const nsp = namespace();
     nsp.use(async (socket, next) => {
       const token = (socket.handshake.auth as { sessionToken?: unknown } | undefined)?.sessionToken;
@@ -125,5 +126,5 @@ export const studio = fp(
       wallet.close?.();
     });
   },
-  { name: 'studio', dependencies: ['env', 'database', 'wallet', 'socket', 'identity-service'] },
+  { name: 'studio', dependencies: ['env', 'database', 'backbone', 'wallet', 'socket', 'identity-service'] },
 );
