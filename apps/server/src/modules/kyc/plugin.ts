@@ -69,7 +69,6 @@ export const kyc = fp(
       createKycService({
         db: app.database.db,
         provider,
-        log: app.log,
         states: {
           async verificationTypeOf(userId) {
             try {

@@ -5,7 +5,6 @@ import {
   verificationMessages,
 } from '@paws/contracts/verification';
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { recordEvent } from '../../core/events/record.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { conflict, notFound, unauthorized } from '../../lib/errors.ts';
@@ -30,12 +29,10 @@ export function createKycService({
   db,
   provider,
   states,
-  log,
 }: {
   db: Db;
   provider: KycProvider;
   states: VerificationStates;
-  log: FastifyBaseLogger;
 }) {
   /** Applies one provider event in one transaction holding the session row; false when nothing changed. */
   async function apply(event: KycWebhookEvent): Promise<VerificationResultEvent | undefined> {
