@@ -38,6 +38,14 @@ export function createIdentityRepository(db: DbOrTx) {
       const [row] = await tx.select().from(users).where(eq(users.id, id));
       return row;
     },
+    /** Player accounts (no staff) that are not banned. */
+    async activePlayerIds(): Promise<string[]> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'player'), isNull(users.bannedAt)));
+      return rows.map((row) => row.id);
+    },
     async userByEmail(email: string, tx: DbOrTx = db): Promise<UserRow | undefined> {
       const [row] = await tx.select().from(users).where(eq(users.email, email));
       return row;

@@ -23,7 +23,6 @@ import {
   type User,
   type VerificationType,
 } from '@paws/contracts/profile';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Env } from '../../config/env.ts';
 import { recordEvent } from '../../core/events/record.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -35,7 +34,7 @@ import { CODE_TTL_SECONDS, createCodeKeeper } from './codes.ts';
 import { createSecrets, hashPassword, verifyPassword } from './crypto.ts';
 import { mailTexts, smsTexts } from './messages.ts';
 import { createIdentityRepository, type NewUser, uniqueViolation } from './repository.ts';
-import { type UserRow, users } from './schema.ts';
+import type { UserRow } from './schema.ts';
 import { type ClientInfo, createSessionKeeper } from './sessions.ts';
 
 export const HANDOVER_TTL_SECONDS = 60;
@@ -372,13 +371,7 @@ export function createIdentityService({
     },
 
     /** Every player account not banned (staff left out): the audience of a broadcast. */
-    async activePlayerIds(): Promise<string[]> {
-      const rows = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.role, 'player'), isNull(users.bannedAt)));
-      return rows.map((row) => row.id);
-    },
+    activePlayerIds: () => repo.activePlayerIds(),
 
     /** The signed-in user's data (GET /api/platform/profile/user-data). */
     async userData(userId: string): Promise<User> {
