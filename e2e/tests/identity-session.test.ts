@@ -70,7 +70,7 @@ describe('sessions: silent refresh and the landing-to-platform handover', () => 
     await page.getByRole('button', { name: 'Edit Username' }).click();
     await page.getByLabel('New Username').fill('lucky_7');
     await page.getByLabel('New Username').press('Enter');
-    await expect.poll(() => page.getByLabel('New Username').count()).toBe(0);
+    await expect.poll(() => page.getByLabel('New Username').count(), { timeout: 10_000 }).toBe(0);
     await page.getByText('lucky_7').first().waitFor();
 
     expect(statuses.slice(0, 3)).toEqual([
