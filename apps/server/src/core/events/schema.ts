@@ -6,7 +6,6 @@ const at = () => timestamp({ withTimezone: true, mode: 'date' });
 /**
  * The transactional outbox: each module inserts its domain events here in the transaction of the change.
  * The dispatcher hands undispatched rows to the subscribers' job queues and stamps dispatched_at.
- * A statement trigger (migration) NOTIFYs 'domain_events' at commit so dispatchers wake at once.
  */
 export const domainEvents = pgTable(
   'domain_events',

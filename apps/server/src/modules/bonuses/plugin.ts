@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userOf } from '../../plugins/authenticate.ts';
+import type { SubscribedEvent } from '../manifest.ts';
 import { seedBonusRules } from './seed.ts';
 import { type BonusesService, createBonusesService } from './service.ts';
 
@@ -73,14 +74,15 @@ export const bonuses = fp(
     if (!app.serves('bonuses')) return;
     // Bets, wins, deposits and account steps re-evaluate the player. Evaluating is idempotent (each
     // bonus is credited once per period by a unique key), so a repeated delivery credits nothing more.
+    const counts = (event: SubscribedEvent<'bonuses.progress'>) =>
+      event.name !== 'payments.result' ||
+      (event.payload.type === 'DEPOSIT' && event.payload.status === 'COMPLETED');
     await app.events.subscribe('bonuses.progress', {
       mode: 'idempotent',
+      // One evaluation per player for all of a batch's events: it reads the player's totals afresh.
+      key: (event) => (counts(event) ? event.payload.userId : event.id),
       handle: async (event) => {
-        if (event.name === 'payments.result') {
-          const { type, status } = event.payload;
-          if (type !== 'DEPOSIT' || status !== 'COMPLETED') return;
-        }
-        await service.evaluate(event.payload.userId);
+        if (counts(event)) await service.evaluate(event.payload.userId);
       },
     });
     await app.register(bonusesRoutes, { prefix: serviceBasePaths.bonuses });
