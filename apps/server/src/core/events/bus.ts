@@ -225,7 +225,8 @@ export function createEventBus({
     async subscribe<S extends SubscriberName>(name: S, handler: SubscriberHandler<S>) {
       await jobs.define<Batch>({
         name: queueOf(name),
-        concurrency: 2,
+        // Batches of one subscriber may run side by side: each event's effect is guarded by its inbox row.
+        concurrency: 4,
         handler: (batch) => deliver(name, handler, batch),
       });
     },
