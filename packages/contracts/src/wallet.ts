@@ -38,6 +38,19 @@ export function fromMinor(minor: number, currency: CurrencyCode): number {
   return minor / 10 ** currencies[currency].minorUnit;
 }
 
+/**
+ * An amount for people to read, unsigned: '$5,000.00' with the currency's symbol, else '100.00 PAWS'.
+ * Grouped en-US whatever the reader's language, with every place of the minor unit.
+ */
+export function formatMoney(minor: number, currency: CurrencyCode): string {
+  const { minorUnit, symbol } = currencies[currency];
+  const value = fromMinor(Math.abs(minor), currency).toLocaleString('en-US', {
+    minimumFractionDigits: minorUnit,
+    maximumFractionDigits: minorUnit,
+  });
+  return symbol ? `${symbol}${value}` : `${value} ${currency}`;
+}
+
 const hasAtMostTwoPlaces = (v: number) => Number(v.toFixed(2)) === v;
 export const amountSchema = z
   .number()

@@ -1,4 +1,5 @@
 import { bonusRuleKinds } from '@paws/contracts/bonuses';
+import type { CurrencyCode } from '@paws/contracts/wallet';
 import {
   bigint,
   boolean,
@@ -28,7 +29,7 @@ export const bonusRules = pgTable('bonus_rules', {
   /** USD cents to stake (WEEKLY, MONTHLY) or win (WIN_BET) in the period; null for DAILY and ONBOARDING. */
   targetMinor: bigint({ mode: 'number' }),
   rewardMinor: bigint({ mode: 'number' }).notNull(),
-  rewardCurrency: text().notNull().default('BONUS_USD'),
+  rewardCurrency: text().$type<CurrencyCode>().notNull().default('BONUS_USD'),
   /** ONBOARDING only: the task (CONFIRM_EMAIL, CHOOSE_USERNAME, FIRST_DEPOSIT, FIRST_BET). */
   task: text(),
   active: boolean().notNull().default(true),
@@ -51,7 +52,7 @@ export const userBonuses = pgTable(
     /** 'week:2026-11-16', 'month:2026-11', 'day:2026-11-22' (daily run completed that day), 'once'. */
     periodKey: text().notNull(),
     amountMinor: bigint({ mode: 'number' }).notNull(),
-    currency: text().notNull(),
+    currency: text().$type<CurrencyCode>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -5,11 +5,11 @@ import {
   type OnboardingTask,
   type UserBonusesResponse,
 } from '@paws/contracts/bonuses';
-import { type HistoryQuery, parseHistoryDate } from '@paws/contracts/history';
-import type { CurrencyCode } from '@paws/contracts/wallet';
-import { and, asc, count, desc, eq, gte, lte } from 'drizzle-orm';
+import type { HistoryQuery } from '@paws/contracts/history';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { recordEvent } from '../../core/events/record.ts';
 import type { Db } from '../../db/client.ts';
+import { createdBetween, paged, pageOf } from '../../db/paging.ts';
 import type { WalletService } from '../wallet/index.ts';
 import { type BonusRuleRow, bonusRules, userBonuses } from './schema.ts';
 
@@ -135,7 +135,7 @@ export function createBonusesService({
   /** Inserts the player's bonus for the period and credits it in one transaction; nothing when it exists. */
   async function credit(userId: string, rule: BonusRuleRow, periodKey: string) {
     await wallet.ensureAccounts(userId);
-    const currency = rule.rewardCurrency as CurrencyCode;
+    const currency = rule.rewardCurrency;
     const inserted = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(userBonuses)
@@ -254,14 +254,8 @@ export function createBonusesService({
 
     /** GET /user-bonuses: the player's credited bonuses, newest first. */
     async list(userId: string, query: HistoryQuery): Promise<UserBonusesResponse> {
-      const from = parseHistoryDate(query.dateFrom, 'from');
-      const to = parseHistoryDate(query.dateTo, 'to');
-      const where = and(
-        eq(userBonuses.userId, userId),
-        from ? gte(userBonuses.createdAt, from) : undefined,
-        to ? lte(userBonuses.createdAt, to) : undefined,
-      );
-      const offset = (query.page - 1) * query.limit;
+      const { limit, offset } = pageOf(query);
+      const where = and(eq(userBonuses.userId, userId), createdBetween(userBonuses.createdAt, query));
       const [rows, [total]] = await Promise.all([
         db
           .select({
@@ -274,21 +268,23 @@ export function createBonusesService({
           .innerJoin(bonusRules, eq(bonusRules.id, userBonuses.ruleId))
           .where(where)
           .orderBy(desc(userBonuses.createdAt), desc(userBonuses.id))
-          .limit(query.limit)
+          .limit(limit)
           .offset(offset),
         db.select({ value: count() }).from(userBonuses).where(where),
       ]);
-      const matched = total?.value ?? 0;
-      return {
-        userBonuses: rows.map((row) => ({
-          id: row.id,
-          presentationRuleName: row.name,
-          amount: dollars(row.amountMinor),
-          createdAt: row.createdAt.toISOString(),
-        })),
-        count: matched,
-        hasMore: offset + rows.length < matched,
-      };
+      const page = paged(
+        {
+          rows: rows.map((row) => ({
+            id: row.id,
+            presentationRuleName: row.name,
+            amount: dollars(row.amountMinor),
+            createdAt: row.createdAt.toISOString(),
+          })),
+          count: total?.value,
+        },
+        offset,
+      );
+      return { userBonuses: page.items, count: page.count, hasMore: page.hasMore };
     },
   };
 }

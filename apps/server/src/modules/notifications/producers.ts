@@ -1,6 +1,6 @@
 import type { DomainEventPayload } from '@paws/contracts/events';
 import { NOTIFICATIONS_NAMESPACE, type NotificationCategory } from '@paws/contracts/notifications';
-import { type CurrencyCode, currencies, fromMinor } from '@paws/contracts/wallet';
+import { currencies, formatMoney } from '@paws/contracts/wallet';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import type { SubscribedEvent } from '../manifest.ts';
@@ -11,18 +11,9 @@ export const NOTABLE_WIN_MULTIPLE = 10;
 /** …or at least this much (minor units of a real currency: $100). */
 export const NOTABLE_WIN_MINOR = 100_00;
 
-const money = (minor: number, currency: CurrencyCode) => {
-  const value = fromMinor(Math.abs(minor), currency).toLocaleString('en-US', {
-    minimumFractionDigits: currencies[currency].minorUnit,
-    maximumFractionDigits: currencies[currency].minorUnit,
-  });
-  const symbol = currencies[currency].symbol;
-  return symbol ? `${symbol}${value}` : `${value} ${currency}`;
-};
-
 /** The sentence a payment's outcome is told in. */
 export function paymentMessage(result: DomainEventPayload<'payments.result'>): string {
-  const amount = money(result.amount, result.currency);
+  const amount = formatMoney(result.amount, result.currency);
   if (result.type === 'DEPOSIT') return `Your deposit of ${amount} was credited to your balance.`;
   switch (result.status) {
     case 'PENDING':
@@ -49,7 +40,7 @@ async function winMessage(
     movement.amount >= NOTABLE_WIN_MINOR || (staked > 0 && movement.amount >= staked * NOTABLE_WIN_MULTIPLE);
   if (!notable) return undefined;
   const multiple = staked > 0 ? ` (×${Math.floor(movement.amount / staked)} your stake)` : '';
-  return `Big win! You won ${money(movement.amount, movement.currency)}${multiple}. Congratulations!`;
+  return `Big win! You won ${formatMoney(movement.amount, movement.currency)}${multiple}. Congratulations!`;
 }
 
 /** The notice an event gives its player, if any. */
@@ -81,7 +72,9 @@ async function noticeOf(
     case 'bonuses.credited': {
       const { ruleName, amount, currency } = event.payload;
       const reward =
-        currency === 'BONUS_USD' ? `${money(amount, 'USD')} in bonus money` : money(amount, currency);
+        currency === 'BONUS_USD'
+          ? `${formatMoney(amount, 'USD')} in bonus money`
+          : formatMoney(amount, currency);
       return {
         category: 'SYSTEM',
         message: `You earned a bonus (${ruleName}): ${reward} is on your bonus balance.`,

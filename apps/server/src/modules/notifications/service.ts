@@ -1,4 +1,3 @@
-import { parseHistoryDate } from '@paws/contracts/history';
 import {
   NOTIFICATIONS_NAMESPACE,
   type Notification,
@@ -11,10 +10,11 @@ import {
   notificationsQuerySchema,
   type UserIdleEvent,
 } from '@paws/contracts/notifications';
-import { and, count, desc, eq, gte, ilike, lte, not, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, not, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { createdBetween, paged, pageOf } from '../../db/paging.ts';
 import { notFound } from '../../lib/errors.ts';
 import { type NotificationRow, notifications, playerActivity } from './schema.ts';
 
@@ -111,14 +111,11 @@ export function createNotificationsService({
     /** GET /notifications: the caller's rows, newest first, with the unread counts per category. */
     async list(userId: string, input: NotificationsQuery): Promise<NotificationsResponse> {
       const query = notificationsQuerySchema.parse(input);
-      const where: SQL[] = [eq(notifications.userId, userId)];
+      const { limit, offset } = pageOf(query);
+      const where: (SQL | undefined)[] = [eq(notifications.userId, userId)];
       if (query.category) where.push(eq(notifications.category, query.category));
-      const from = parseHistoryDate(query.dateFrom, 'from');
-      const to = parseHistoryDate(query.dateTo, 'to');
-      if (from) where.push(gte(notifications.createdAt, from));
-      if (to) where.push(lte(notifications.createdAt, to));
+      where.push(createdBetween(notifications.createdAt, query));
       if (query.search?.trim()) where.push(ilike(notifications.message, containing(query.search.trim())));
-      const offset = (query.page - 1) * query.limit;
 
       const [rows, [total], unread] = await Promise.all([
         db
@@ -126,7 +123,7 @@ export function createNotificationsService({
           .from(notifications)
           .where(and(...where))
           .orderBy(desc(notifications.createdAt), desc(notifications.id))
-          .limit(query.limit)
+          .limit(limit)
           .offset(offset),
         db
           .select({ value: count() })
@@ -145,13 +142,8 @@ export function createNotificationsService({
           unread.find((item) => item.category === category)?.value ?? 0,
         ]),
       ]) as NotificationsResponse['unreadCounts'];
-      const matched = total?.value ?? 0;
-      return {
-        notifications: rows.map(toNotification),
-        count: matched,
-        hasMore: offset + rows.length < matched,
-        unreadCounts,
-      };
+      const page = paged({ rows: rows.map(toNotification), count: total?.value }, offset);
+      return { notifications: page.items, count: page.count, hasMore: page.hasMore, unreadCounts };
     },
 
     /** PATCH /notifications/read/{id}: only the owner's row; anyone else's id reads as not found. */

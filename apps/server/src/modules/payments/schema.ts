@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '@paws/contracts/wallet';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns.ts';
@@ -18,7 +19,7 @@ export const balanceTransactions = pgTable(
     userId: uuid().notNull(),
     /** Minor units (cents), > 0. */
     amount: bigint({ mode: 'number' }).notNull(),
-    currencyCode: text().notNull(),
+    currencyCode: text().$type<CurrencyCode>().notNull(),
     paymentMethod: paymentMethod().notNull(),
     type: paymentType().notNull(),
     status: paymentStatus().notNull(),

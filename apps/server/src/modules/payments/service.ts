@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { HistoryQuery } from '@paws/contracts/history';
-import { parseHistoryDate } from '@paws/contracts/history';
 import {
   type BalanceTransaction,
   type PaymentMethod,
@@ -9,10 +8,11 @@ import {
   paymentMessages,
 } from '@paws/contracts/payments';
 import { type CurrencyCode, fromMinor, toMinor } from '@paws/contracts/wallet';
-import { and, count, desc, eq, gte, lte } from 'drizzle-orm';
+import { and, count, desc, eq, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { recordEvent } from '../../core/events/record.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { createdBetween, paged, pageOf } from '../../db/paging.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { isWalletError, type WalletService } from '../wallet/index.ts';
 import { createSandboxPaymentProvider, type PaymentInput, type PaymentProvider } from './provider.ts';
@@ -57,11 +57,10 @@ export interface PaymentResult {
 }
 
 export function toBalanceTransaction(row: Row): BalanceTransaction {
-  const currencyCode = row.currencyCode as CurrencyCode;
   return {
     id: row.id,
-    amount: fromMinor(row.amount, currencyCode),
-    currencyCode,
+    amount: fromMinor(row.amount, row.currencyCode),
+    currencyCode: row.currencyCode,
     paymentMethod: row.paymentMethod,
     type: row.type,
     createdAt: row.createdAt.toISOString(),
@@ -87,7 +86,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       type: row.type,
       status,
       amount: row.amount,
-      currency: row.currencyCode as CurrencyCode,
+      currency: row.currencyCode,
     });
   }
 
@@ -126,7 +125,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
   const inputOf = (row: Row): PaymentInput => ({
     paymentId: row.id,
     userId: row.userId,
-    currency: row.currencyCode as CurrencyCode,
+    currency: row.currencyCode,
     amount: row.amount,
     method: row.paymentMethod,
   });
@@ -345,28 +344,21 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
 
   /** The player's deposits and withdrawals, newest first. */
   async function history(userId: string, query: HistoryQuery) {
-    const from = parseHistoryDate(query.dateFrom, 'from');
-    const to = parseHistoryDate(query.dateTo, 'to');
+    const { limit, offset } = pageOf(query);
     const where = and(
       eq(balanceTransactions.userId, userId),
-      from ? gte(balanceTransactions.createdAt, from) : undefined,
-      to ? lte(balanceTransactions.createdAt, to) : undefined,
+      createdBetween(balanceTransactions.createdAt, query),
     );
-    const offset = (query.page - 1) * query.limit;
     const rows = await db
       .select()
       .from(balanceTransactions)
       .where(where)
       .orderBy(desc(balanceTransactions.createdAt), desc(balanceTransactions.id))
-      .limit(query.limit)
+      .limit(limit)
       .offset(offset);
     const [total] = await db.select({ count: count() }).from(balanceTransactions).where(where);
-    const all = total?.count ?? 0;
-    return {
-      balanceTransactions: rows.map(toBalanceTransaction),
-      count: all,
-      hasMore: offset + rows.length < all,
-    };
+    const page = paged({ rows: rows.map(toBalanceTransaction), count: total?.count }, offset);
+    return { balanceTransactions: page.items, count: page.count, hasMore: page.hasMore };
   }
 
   return {

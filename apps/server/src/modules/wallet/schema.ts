@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '@paws/contracts/wallet';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -43,6 +44,7 @@ export const walletAccounts = pgTable(
     userId: uuid(),
     systemCode: text(),
     currencyCode: text()
+      .$type<CurrencyCode>()
       .notNull()
       .references(() => walletCurrencies.code),
     balance: money(),
@@ -121,6 +123,7 @@ export const gameSessions = pgTable(
       .notNull()
       .references(() => walletProviders.code),
     currencyCode: text()
+      .$type<CurrencyCode>()
       .notNull()
       .references(() => walletCurrencies.code),
     createdAt: createdAt(),
@@ -147,7 +150,9 @@ export const gameTransactions = pgTable(
     kind: gameTransactionKind().notNull(),
     status: gameTransactionStatus().notNull(),
     userId: uuid(),
-    currencyCode: text().references(() => walletCurrencies.code),
+    currencyCode: text()
+      .$type<CurrencyCode>()
+      .references(() => walletCurrencies.code),
     amount: money(),
     roundId: text().notNull(),
     gameCode: text(),

@@ -1,0 +1,205 @@
+import { type BalanceItem, type CurrencyCode, currencyCodes, fromMinor } from '@paws/contracts/wallet';
+import { and, count, desc, eq, gte, isNotNull, sql, sum } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { createdBetween, paged, pageOf } from '../../db/paging.ts';
+import { balanceOf, type SystemAccountCode } from './ledger.ts';
+import { gameSessions, gameTransactions, ledgerEntries, walletAccounts, walletProviders } from './schema.ts';
+
+export interface PageQuery {
+  dateFrom?: Date;
+  dateTo?: Date;
+  page?: number;
+  limit?: number;
+}
+
+/** Reads for the history lists, the bonus rules and reconciliation. */
+export function createWalletQueries({ db, ready }: { db: Db; ready: () => Promise<void> }) {
+  async function balances(userId: string): Promise<BalanceItem[]> {
+    const rows = await db
+      .select({ currencyCode: walletAccounts.currencyCode, balance: walletAccounts.balance })
+      .from(walletAccounts)
+      .where(eq(walletAccounts.userId, userId));
+    const byCode = new Map(rows.map((r) => [r.currencyCode, r.balance ?? 0]));
+    return currencyCodes.map((currencyCode) => {
+      const minor = byCode.get(currencyCode) ?? 0;
+      return { currencyCode, amount: fromMinor(minor, currencyCode), minor };
+    });
+  }
+
+  /**
+   * The player's standing bets (rolled-back ones are not bets any more), newest first, with the count and
+   * the sum of the USD stakes of every bet the filter matches. Amounts in minor units of each row's currency.
+   */
+  async function bets(userId: string, query: PageQuery = {}) {
+    const { limit, offset } = pageOf(query);
+    const where = and(
+      eq(gameTransactions.userId, userId),
+      eq(gameTransactions.kind, 'BET'),
+      eq(gameTransactions.status, 'OK'),
+      createdBetween(gameTransactions.createdAt, query),
+    );
+    const [items, [totals]] = await Promise.all([
+      db
+        .select({
+          id: gameTransactions.id,
+          amount: gameTransactions.amount,
+          currencyCode: gameTransactions.currencyCode,
+          createdAt: gameTransactions.createdAt,
+          providerName: walletProviders.name,
+          providerCode: gameTransactions.providerCode,
+          gameCode: gameTransactions.gameCode,
+          roundId: gameTransactions.roundId,
+        })
+        .from(gameTransactions)
+        .innerJoin(walletProviders, eq(walletProviders.code, gameTransactions.providerCode))
+        .where(where)
+        .orderBy(desc(gameTransactions.createdAt), desc(gameTransactions.id))
+        .limit(limit)
+        .offset(offset),
+      db
+        .select({
+          count: count(),
+          usd: sql<number>`coalesce(sum(case when ${gameTransactions.currencyCode} = 'USD' then ${gameTransactions.amount} else 0 end), 0)`.mapWith(
+            Number,
+          ),
+        })
+        .from(gameTransactions)
+        .where(where),
+    ]);
+    const rows = items.map((i) => ({
+      ...i,
+      amount: i.amount ?? 0,
+      // Only a rollback's tombstone has no currency, and it is never a standing bet.
+      currencyCode: i.currencyCode!,
+    }));
+    return { ...paged({ rows, count: totals?.count }, offset), usdStakes: totals?.usd ?? 0 };
+  }
+
+  /**
+   * The player's real-money (USD) play for the bonus rules: standing bets since the week's and the month's
+   * start, wins since the week's start, the UTC days with a bet since `runStart`, and whether any bet exists.
+   */
+  async function playTotals(userId: string, periods: { weekStart: Date; monthStart: Date; runStart: Date }) {
+    const { weekStart, monthStart, runStart } = periods;
+    const since = new Date(Math.min(weekStart.getTime(), monthStart.getTime(), runStart.getTime()));
+    const standing = and(eq(gameTransactions.userId, userId), eq(gameTransactions.status, 'OK'));
+    const realMoney = and(standing, eq(gameTransactions.currencyCode, 'USD'));
+    const [[sums], days, [anyBet]] = await Promise.all([
+      db
+        .select({
+          weekBets:
+            sql<number>`coalesce(sum(${gameTransactions.amount}) filter (where ${gameTransactions.kind} = 'BET' and ${gameTransactions.createdAt} >= ${weekStart}), 0)`.mapWith(
+              Number,
+            ),
+          monthBets:
+            sql<number>`coalesce(sum(${gameTransactions.amount}) filter (where ${gameTransactions.kind} = 'BET' and ${gameTransactions.createdAt} >= ${monthStart}), 0)`.mapWith(
+              Number,
+            ),
+          weekWins:
+            sql<number>`coalesce(sum(${gameTransactions.amount}) filter (where ${gameTransactions.kind} = 'WIN' and ${gameTransactions.createdAt} >= ${weekStart}), 0)`.mapWith(
+              Number,
+            ),
+        })
+        .from(gameTransactions)
+        .where(and(realMoney, gte(gameTransactions.createdAt, since))),
+      db
+        .selectDistinct({
+          day: sql<string>`to_char(${gameTransactions.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+        })
+        .from(gameTransactions)
+        .where(and(realMoney, eq(gameTransactions.kind, 'BET'), gte(gameTransactions.createdAt, runStart))),
+      db
+        .select({ id: gameTransactions.id })
+        .from(gameTransactions)
+        .where(and(standing, eq(gameTransactions.kind, 'BET')))
+        .limit(1),
+    ]);
+    return {
+      weekBets: sums?.weekBets ?? 0,
+      monthBets: sums?.monthBets ?? 0,
+      weekWins: sums?.weekWins ?? 0,
+      betDates: days.map((d) => d.day).sort(),
+      hasBet: anyBet !== undefined,
+    };
+  }
+
+  /** The player's game sessions (launch tokens), newest first. */
+  async function gameSessionHistory(userId: string, query: PageQuery = {}) {
+    const { limit, offset } = pageOf(query);
+    const where = and(eq(gameSessions.userId, userId), createdBetween(gameSessions.createdAt, query));
+    const rows = await db
+      .select({
+        token: gameSessions.token,
+        gameCode: gameSessions.gameCode,
+        providerCode: gameSessions.providerCode,
+        providerName: walletProviders.name,
+        currencyCode: gameSessions.currencyCode,
+        createdAt: gameSessions.createdAt,
+        expiresAt: gameSessions.expiresAt,
+      })
+      .from(gameSessions)
+      .innerJoin(walletProviders, eq(walletProviders.code, gameSessions.providerCode))
+      .where(where)
+      .orderBy(desc(gameSessions.createdAt), desc(gameSessions.token))
+      .limit(limit)
+      .offset(offset);
+    const [totals] = await db.select({ count: count() }).from(gameSessions).where(where);
+    return paged({ rows, count: totals?.count }, offset);
+  }
+
+  /** System accounts' balances: the sum of their entries (they keep no stored balance). */
+  async function systemBalances() {
+    await ready();
+    const rows = await db
+      .select({
+        systemCode: walletAccounts.systemCode,
+        currencyCode: walletAccounts.currencyCode,
+        balance: sum(ledgerEntries.amount).mapWith(Number),
+      })
+      .from(walletAccounts)
+      .leftJoin(ledgerEntries, eq(ledgerEntries.accountId, walletAccounts.id))
+      .where(isNotNull(walletAccounts.systemCode))
+      .groupBy(walletAccounts.systemCode, walletAccounts.currencyCode);
+    return rows.map((r) => ({
+      systemCode: r.systemCode as SystemAccountCode,
+      currency: r.currencyCode,
+      balance: r.balance ?? 0,
+    }));
+  }
+
+  /** What the player staked in a round (its bets not rolled back), minor units: for big-win notices. */
+  async function roundStake(
+    input: { providerCode: string; roundId: string; userId: string },
+    q: DbOrTx = db,
+  ) {
+    const [row] = await q
+      .select({ staked: sum(gameTransactions.amount).mapWith(Number) })
+      .from(gameTransactions)
+      .where(
+        and(
+          eq(gameTransactions.providerCode, input.providerCode),
+          eq(gameTransactions.roundId, input.roundId),
+          eq(gameTransactions.userId, input.userId),
+          eq(gameTransactions.kind, 'BET'),
+          eq(gameTransactions.status, 'OK'),
+        ),
+      );
+    return row?.staked ?? 0;
+  }
+
+  async function getProvider(code: string) {
+    const [row] = await db.select().from(walletProviders).where(eq(walletProviders.code, code));
+    return row;
+  }
+
+  return {
+    balances,
+    balanceOf: (userId: string, currency: CurrencyCode) => balanceOf(db, userId, currency),
+    bets,
+    playTotals,
+    gameSessionHistory,
+    systemBalances,
+    roundStake,
+    getProvider,
+  };
+}
