@@ -50,7 +50,7 @@ describe.skipIf(!process.env.REDIS_URL || !process.env.DATABASE_URL)('notificati
     const player = await signedInPlayer({ app: a } as Parameters<typeof signedInPlayer>[0]);
     const socket = openChannel(await originOf(b), player.b, player.userId, sockets);
     await connected(socket);
-    const received = nextEvent<Notification>(socket, 'newNotification');
+    const received = nextEvent<Notification>(socket, 'newNotification', (n) => n.category === 'FINANCIAL');
     await deposit(player.b, 30);
     expect(await received).toMatchObject({
       category: 'FINANCIAL',
