@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Migrates one template database per run; each file's database starts as a copy of it.
+    globalSetup: ['test/helpers/global-setup.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

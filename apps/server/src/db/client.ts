@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -13,13 +13,16 @@ import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A repository accepts either the database or an open transaction. */
 export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL URL (postgres) or the embedded instance (pglite): the job runner opens its own connections. */
+  url?: string;
+  pglite?: PGlite;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -36,6 +39,11 @@ export function createDatabase(options: {
   dataDir?: string | null;
   /** node-postgres connections per process (PostgreSQL only). */
   poolSize?: number;
+  /**
+   * PGlite only: start from this data directory tarball (from `dumpDataDir()`) instead of running initdb,
+   * e.g. an already-migrated template; `migrate()` then applies only what the tarball lacks.
+   */
+  loadDataDir?: Blob;
 }): Database {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
@@ -45,6 +53,7 @@ export function createDatabase(options: {
     return {
       db,
       kind: 'postgres',
+      url: options.url,
       async migrate() {
         const client = await pool.connect();
         try {
@@ -62,11 +71,14 @@ export function createDatabase(options: {
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir ?? undefined);
+  const client = options.loadDataDir
+    ? new PGlite({ dataDir: options.dataDir ?? undefined, loadDataDir: options.loadDataDir })
+    : new PGlite(options.dataDir ?? undefined);
   const db = drizzlePglite(client, { schema, casing }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     migrate: () => migratePglite(drizzlePglite(client, { schema, casing }), { migrationsFolder }),
     async ping() {
       await db.execute(sql`select 1`);

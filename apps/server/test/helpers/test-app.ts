@@ -1,12 +1,19 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { parseEnv } from '../../src/config/env.ts';
 import { createDatabase, type Database } from '../../src/db/client.ts';
+import {
+  adminQuery,
+  createDatabaseFromTemplate,
+  databaseUrl,
+  pgliteTemplate,
+  uniqueDatabaseName,
+} from './db-template.ts';
 
 /**
  * A fresh database for one test file: a new PostgreSQL database when DATABASE_URL is set
- * (dropped afterwards), else an in-memory PGlite. Migrations are applied by the app.
+ * (dropped afterwards), else an in-memory PGlite. Both start as a copy of the run's migrated template
+ * (test/helpers/db-template.ts) when there is one; the app applies migrations either way.
  */
 export async function createTestDatabase(): Promise<{
   database: Database;
@@ -14,27 +21,21 @@ export async function createTestDatabase(): Promise<{
   drop(): Promise<void>;
 }> {
   const adminUrl = process.env.DATABASE_URL;
+  const template = inject('databaseTemplate');
   if (!adminUrl) {
-    const database = createDatabase({ dataDir: null });
+    const loadDataDir = template?.kind === 'pglite' ? await pgliteTemplate(template.tarball) : undefined;
+    const database = createDatabase({ dataDir: null, loadDataDir });
     return { database, drop: async () => {} };
   }
-  const name = `paws_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = createDatabase({ url: url.toString() });
+  const name = uniqueDatabaseName('paws_test');
+  if (template?.kind === 'postgres') await createDatabaseFromTemplate(adminUrl, name, template.name);
+  else await adminQuery(adminUrl, `create database ${name}`);
+  const url = databaseUrl(adminUrl, name);
+  const database = createDatabase({ url });
   return {
     database,
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
+    url,
+    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
   };
 }
 
