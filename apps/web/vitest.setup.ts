@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Lazy routes render in a few hundred milliseconds, but a loaded 2-core machine can take longer than
+// findBy*'s default second: wait up to five before calling an element missing.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no scrolling; the router's ScrollRestoration and anchor scrolling call these.
 window.scrollTo = () => {};
