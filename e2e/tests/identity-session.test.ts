@@ -62,10 +62,12 @@ describe('sessions: silent refresh and the landing-to-platform handover', () => 
     expect(await cookieNames(context, server.landing)).not.toContain('access_token');
     expect(landingCookies.map((c) => c.name)).toContain('access_token');
 
+    // The calls the edit makes (the page's own reads may still be answering when the listener starts).
     const statuses: string[] = [];
     page.on('response', (res) => {
       const path = new URL(res.url()).pathname;
-      if (path.startsWith('/api/')) statuses.push(`${res.request().method()} ${path} ${res.status()}`);
+      if (path.startsWith('/api/') && res.request().method() === 'POST')
+        statuses.push(`${res.request().method()} ${path} ${res.status()}`);
     });
     await page.getByRole('button', { name: 'Edit Username' }).click();
     await page.getByLabel('New Username').fill('lucky_7');
