@@ -22,19 +22,22 @@ export async function recorded<N extends DomainEventName>(
  */
 export async function quiesce(app: FastifyInstance, timeoutMs = 15_000) {
   const started = Date.now();
-  for (;;) {
+  let quietChecks = 0;
+  // An event becomes a job (dispatch) and a job may record new events before it completes: only two
+  // quiet readings in a row, a dispatcher poll apart, say the chain has ended.
+  while (quietChecks < 2) {
     await app.events.drain();
-    const [outbox] = await app.database.db
-      .select({ pending: count() })
-      .from(domainEvents)
-      .where(isNull(domainEvents.dispatchedAt));
     const jobs = await app.database.db.execute<{ pending: number }>(
       sql`select count(*)::int as pending from pgboss.job
           where name like 'event.%' and state in ('created', 'retry', 'active')`,
     );
     const open = (jobs as unknown as { rows: { pending: number }[] }).rows[0]?.pending ?? 0;
-    if ((outbox?.pending ?? 0) === 0 && open === 0) return;
+    const [outbox] = await app.database.db
+      .select({ pending: count() })
+      .from(domainEvents)
+      .where(isNull(domainEvents.dispatchedAt));
+    quietChecks = (outbox?.pending ?? 0) === 0 && open === 0 ? quietChecks + 1 : 0;
     if (Date.now() - started > timeoutMs) throw new Error('the backbone did not quiesce');
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 150));
   }
 }

@@ -60,6 +60,12 @@ const notify = (userId: string, category: Notification['category'], message: str
 /** A signed-in player whose sign-up notices (the welcome bonus) have arrived and been cleared. */
 async function quietPlayer() {
   const player = await signedInPlayer(ctx);
+  // Signing up by e-mail confirms it: its welcome bonus is told as a SYSTEM notice.
+  await eventually(async () =>
+    expect(
+      await ctx.app.database.db.$count(notifications, eq(notifications.userId, player.userId)),
+    ).toBeGreaterThan(0),
+  );
   await quiesce(ctx.app);
   await ctx.app.database.db.delete(notifications).where(eq(notifications.userId, player.userId));
   return player;
