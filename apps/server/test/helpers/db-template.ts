@@ -58,7 +58,7 @@ export async function buildDatabaseTemplate(
       try {
         await database.migrate();
         await database.pglite!.exec(jobsSchemaPlan('pglite'));
-        // Written to disk, so that a recovery at load time has nothing to replay.
+        // Flushes everything into the data files: the dump is consistent and loading it replays no WAL.
         await database.pglite!.exec('checkpoint');
         const dump = await database.pglite!.dumpDataDir('none');
         const tarball = join(dir, 'pglite.tar');
@@ -72,7 +72,7 @@ export async function buildDatabaseTemplate(
       throw err;
     }
   }
-  const name = uniqueDatabaseName('paws_test_template');
+  const name = uniqueDatabaseName('paws_template');
   const destroy = () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
   await adminQuery(adminUrl, `create database ${name}`);
   try {
