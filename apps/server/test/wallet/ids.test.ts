@@ -16,6 +16,14 @@ describe('uuidv7', () => {
     expect([...ids].sort()).toEqual(ids);
   });
 
+  it('sorts ids made in the same millisecond in the order they were made', () => {
+    const at = Date.now() + 60_000;
+    const ids = Array.from({ length: 100 }, () => uuidv7(at));
+    expect([...ids].sort()).toEqual(ids);
+    const afterSmallStepBack = uuidv7(at - 5);
+    expect([ids[99], afterSmallStepBack].sort()).toEqual([ids[99], afterSmallStepBack]);
+  });
+
   it('differs in its random part from one call to the next', () => {
     const at = Date.now();
     const ids = new Set(Array.from({ length: 5000 }, () => uuidv7(at)));
