@@ -48,7 +48,7 @@
  */
 import { execFile as execFileCb, fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,14 +66,11 @@ import {
 } from '../../apps/server/src/modules/manifest.ts';
 import { createWalletService } from '../../apps/server/src/modules/wallet/service.ts';
 import { STUDIO_PROVIDER, seedWalletProviders } from '../../apps/server/src/modules/wallet/signature.ts';
+import { adminQuery, databaseUrl, percentile, pgbenchPath, requireDatabaseUrl } from '../lib/postgres.ts';
 
 const execFile = promisify(execFileCb);
 
-const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) {
-  console.error('bench:events needs DATABASE_URL (a PostgreSQL server it may create databases on).');
-  process.exit(2);
-}
+const adminUrl = requireDatabaseUrl('bench:events');
 const redisUrl = process.env.REDIS_URL ?? '';
 const num = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -101,44 +98,11 @@ const dataDir = mkdtempSync(join(tmpdir(), 'paws-bench-events-'));
 const STAKE = 100;
 const subscriberNames = Object.keys(subscriptions) as SubscriberName[];
 
-function databaseUrl(name: string) {
-  const url = new URL(adminUrl as string);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-function pgbenchPath() {
-  for (const dir of ['/usr/bin', '/usr/local/bin']) if (existsSync(`${dir}/pgbench`)) return `${dir}/pgbench`;
-  const root = '/usr/lib/postgresql';
-  if (existsSync(root)) {
-    for (const version of readdirSync(root).sort().reverse()) {
-      const candidate = `${root}/${version}/bin/pgbench`;
-      if (existsSync(candidate)) return candidate;
-    }
-  }
-  throw new Error('pgbench not found: apt-get install -y postgresql-contrib (or postgresql-client)');
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
-
-function percentile(sorted: number[], p: number) {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
 
 interface Quantiles {
   n: number;
@@ -369,7 +333,7 @@ function cleanup() {
   cleaning ??= (async () => {
     for (const close of toClose.reverse()) await close().catch(() => {});
     for (const name of [eventsDb, pgbenchDb]) {
-      await admin(`drop database if exists ${name} with (force)`).catch((err) =>
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`).catch((err) =>
         console.error(`could not drop ${name}: ${err.message}`),
       );
     }
@@ -420,10 +384,10 @@ const loadBefore = load();
 
 async function main() {
   const pgbench = pgbenchPath();
-  const url = databaseUrl(eventsDb);
-  await admin(`create database ${eventsDb}`);
-  await admin(`create database ${pgbenchDb}`);
-  await execFile(pgbench, ['-i', '-q', databaseUrl(pgbenchDb)]);
+  const url = databaseUrl(adminUrl, eventsDb);
+  await adminQuery(adminUrl, `create database ${eventsDb}`);
+  await adminQuery(adminUrl, `create database ${pgbenchDb}`);
+  await execFile(pgbench, ['-i', '-q', databaseUrl(adminUrl, pgbenchDb)]);
 
   const database: Database = createDatabase({ url, poolSize: producers + 2 });
   toClose.push(() => database.close());
@@ -687,7 +651,7 @@ async function main() {
   let app: Running | undefined;
   /** Load, then drain (when it has subscribers), with the CPU spent meanwhile. */
   async function measured(phase: Phase, run: () => Promise<void>, delivers = true) {
-    await admin('checkpoint');
+    await adminQuery(adminUrl, 'checkpoint');
     const meter = cpuMeter(app?.pid);
     await run();
     if (delivers) await drain(phase);
@@ -733,7 +697,7 @@ async function main() {
   );
   /** A pgbench run of `args` on `url`: its tps, and how busy the machine was meanwhile. */
   async function pgbenchRun(args: string[], target: string) {
-    await admin('checkpoint');
+    await adminQuery(adminUrl, 'checkpoint');
     const meter = cpuMeter(undefined);
     const { stdout } = await execFile(pgbench, [
       ...args,
@@ -749,7 +713,7 @@ async function main() {
     if (!Number.isFinite(tps)) throw new Error(`could not read pgbench output:\n${stdout}`);
     return { tps, machine: meter().machine };
   }
-  const simple = await pgbenchRun(['-b', 'simple-update'], databaseUrl(pgbenchDb));
+  const simple = await pgbenchRun(['-b', 'simple-update'], databaseUrl(adminUrl, pgbenchDb));
   const pgbenchTps = simple.tps;
   console.log(
     `  pgbench -b simple-update -c ${producers} -j 2 -T ${seconds}: ${f(pgbenchTps)} tps; machine ` +

@@ -23,6 +23,7 @@ import { NOTIFICATIONS_NAMESPACE } from '@paws/contracts/notifications';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createSecrets } from '../../apps/server/src/modules/identity/crypto.ts';
+import { percentile } from '../lib/postgres.ts';
 
 const adminUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
@@ -162,10 +163,6 @@ async function createPlayers(count: number) {
   }
   const [manager, ...players] = people;
   return { manager: manager as (typeof people)[number], players };
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
 async function connectAll(origins: string[], players: { userId: string; cookie: string }[]) {

@@ -17,24 +17,19 @@
  */
 import { execFile as execFileCb, fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { createDatabase } from '../../apps/server/src/db/client.ts';
 import { createHttpWalletClient } from '../../apps/server/src/modules/wallet/client.ts';
 import { isWalletError } from '../../apps/server/src/modules/wallet/errors.ts';
 import { createWalletService } from '../../apps/server/src/modules/wallet/service.ts';
 import { deriveProviderSecret, STUDIO_PROVIDER } from '../../apps/server/src/modules/wallet/signature.ts';
+import { adminQuery, databaseUrl, percentile, pgbenchPath, requireDatabaseUrl } from '../lib/postgres.ts';
 
 const execFile = promisify(execFileCb);
 
-const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) {
-  console.error('bench:wallet needs DATABASE_URL (a PostgreSQL server it may create databases on).');
-  process.exit(1);
-}
+const adminUrl = requireDatabaseUrl('bench:wallet');
 const clients = Number(process.env.BENCH_CLIENTS ?? 8);
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
@@ -44,39 +39,6 @@ const secret = randomBytes(32).toString('hex');
 const stamp = `${Date.now()}_${randomBytes(3).toString('hex')}`;
 const walletDb = `paws_bench_wallet_${stamp}`;
 const pgbenchDb = `paws_bench_pgbench_${stamp}`;
-
-function databaseUrl(name: string) {
-  const url = new URL(adminUrl as string);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-function pgbenchPath() {
-  for (const dir of ['/usr/bin', '/usr/local/bin']) if (existsSync(`${dir}/pgbench`)) return `${dir}/pgbench`;
-  const root = '/usr/lib/postgresql';
-  if (existsSync(root)) {
-    for (const version of readdirSync(root).sort().reverse()) {
-      const candidate = `${root}/${version}/bin/pgbench`;
-      if (existsSync(candidate)) return candidate;
-    }
-  }
-  throw new Error('pgbench not found: apt-get install -y postgresql-contrib (or postgresql-client)');
-}
-
-function percentile(sorted: number[], p: number) {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 async function startServer(url: string) {
   const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), {
@@ -100,11 +62,11 @@ async function startServer(url: string) {
 
 async function main() {
   const pgbench = pgbenchPath();
-  await admin(`create database ${walletDb}`);
-  await admin(`create database ${pgbenchDb}`);
-  await execFile(pgbench, ['-i', '-q', databaseUrl(pgbenchDb)]);
-  const server = await startServer(databaseUrl(walletDb));
-  const database = createDatabase({ url: databaseUrl(walletDb) });
+  await adminQuery(adminUrl, `create database ${walletDb}`);
+  await adminQuery(adminUrl, `create database ${pgbenchDb}`);
+  await execFile(pgbench, ['-i', '-q', databaseUrl(adminUrl, pgbenchDb)]);
+  const server = await startServer(databaseUrl(adminUrl, walletDb));
+  const database = createDatabase({ url: databaseUrl(adminUrl, walletDb) });
   const client = createHttpWalletClient({
     baseUrl: `http://127.0.0.1:${server.port}`,
     providerCode: STUDIO_PROVIDER.code,
@@ -176,13 +138,13 @@ async function main() {
     let totalBets = 0;
     let totalTx = 0;
     for (let round = 1; round <= rounds; round++) {
-      await admin('checkpoint');
+      await adminQuery(adminUrl, 'checkpoint');
       const started = performance.now();
       const ok = await betFor(seconds * 1000, latencies);
       const betsPerSecond = ok / ((performance.now() - started) / 1000);
       totalBets += ok;
 
-      await admin('checkpoint');
+      await adminQuery(adminUrl, 'checkpoint');
       const { stdout } = await execFile(pgbench, [
         '-b',
         'simple-update',
@@ -192,7 +154,7 @@ async function main() {
         '2',
         '-T',
         String(seconds),
-        databaseUrl(pgbenchDb),
+        databaseUrl(adminUrl, pgbenchDb),
       ]);
       const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1]);
       const processed = Number(/processed: (\d+)/.exec(stdout)?.[1]);
@@ -250,6 +212,6 @@ try {
   await main();
 } finally {
   for (const name of [walletDb, pgbenchDb]) {
-    await admin(`drop database if exists ${name} with (force)`).catch(() => {});
+    await adminQuery(adminUrl, `drop database if exists ${name} with (force)`).catch(() => {});
   }
 }
