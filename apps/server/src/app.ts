@@ -36,6 +36,7 @@ import { wallet } from './modules/wallet/plugin.ts';
 import { authenticate } from './plugins/authenticate.ts';
 import { authorize } from './plugins/authorize.ts';
 import { errorHandler } from './plugins/error-handler.ts';
+import { inputGuard } from './plugins/input-guard.ts';
 import { messaging } from './plugins/messaging.ts';
 import { rateLimiting } from './plugins/rate-limit.ts';
 import { socketServer } from './plugins/socket.ts';
@@ -66,7 +67,7 @@ export async function buildApp({ env, database, logger, identity }: BuildOptions
       level: env.LOG_LEVEL,
       ...(process.stdout.isTTY && !env.isProduction ? { transport: { target: 'pino-pretty' } } : {}),
     },
-    trustProxy: true,
+    trustProxy: env.TRUSTED_PROXIES.length > 0 ? env.TRUSTED_PROXIES : false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -99,6 +100,7 @@ export async function buildApp({ env, database, logger, identity }: BuildOptions
     ),
   );
   await app.register(errorHandler);
+  await app.register(inputGuard);
   await app.register(backbone);
   // A wallet-only process serves providers, server to server: none of the browser-facing plugins, modules
   // or demo data, so each bet pays for no hook it does not need.

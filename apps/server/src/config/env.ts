@@ -52,6 +52,24 @@ const envSchema = z.object({
     .refine((value) => servicesProblem(value) === undefined, {
       error: (issue) => servicesProblem(String(issue.input)) ?? 'invalid',
     }),
+  /**
+   * Proxies whose X-Forwarded-For is believed (comma-separated addresses or CIDR ranges, e.g. 10.0.0.0/8).
+   * Default none: the client address is the connection's, so nobody resets per-IP limits with a forged header.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], { error: 'list IP addresses or CIDR ranges' }),
+      ),
+    ),
   /** Multiplies the per-IP rate limits of sign-in calls (per-account limits stay); for test rigs behind one IP. */
   RATE_LIMIT_IP_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   SEED: z

@@ -87,7 +87,7 @@ describe('granting and revoking roles', () => {
     const admin = await signedInStaff(ctx.app, 'admin');
     const player = await signedInNewPlayer(ctx.app);
     const ip = '203.0.113.9';
-    const as = { headers: { 'x-forwarded-for': ip } };
+    const as = { remoteAddress: ip };
 
     const first = await admin.b.post(`${STAFF}/roles`, { userId: player.userId, role: 'finance' }, as);
     expect(first.statusCode).toBe(201);

@@ -259,7 +259,13 @@ function toWalletError(error: unknown): WalletErrorBody {
   }
   const statusCode = (error as Partial<FastifyError>).statusCode;
   if (typeof statusCode === 'number' && statusCode < 500) {
-    return { statusCode, message: (error as Error).message || 'Bad request', code: 'VALIDATION_ERROR' };
+    const field = (error as { field?: string }).field;
+    return {
+      statusCode,
+      message: (error as Error).message || 'Bad request',
+      code: 'VALIDATION_ERROR',
+      ...(field ? { field } : {}),
+    };
   }
   return { statusCode: 500, message: 'Internal Server Error', code: 'INTERNAL_ERROR' };
 }
