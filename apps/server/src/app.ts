@@ -38,6 +38,7 @@ import { authorize } from './plugins/authorize.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { inputGuard } from './plugins/input-guard.ts';
 import { messaging } from './plugins/messaging.ts';
+import { originCheck } from './plugins/origin-check.ts';
 import { rateLimiting } from './plugins/rate-limit.ts';
 import { socketServer } from './plugins/socket.ts';
 import { socketAuth } from './plugins/socket-auth.ts';
@@ -123,6 +124,7 @@ export async function buildApp({ env, database, logger, identity }: BuildOptions
     },
     crossOriginEmbedderPolicy: false,
   });
+  await app.register(originCheck);
   await app.register(fastifyCookie, { secret: env.SECRET });
   await app.register(fastifyCors, {
     origin: [env.LANDING_URL, env.PLATFORM_URL],

@@ -14,7 +14,12 @@ try {
   throw error;
 }
 
-const app = await buildApp({ env });
+const app = await buildApp({ env }).catch((error) => {
+  // A setting that names something unreachable (REDIS_URL) ends the start with one line, like a bad setting.
+  if (!(error instanceof EnvError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 
 // One HTTP server, two ports: connections on the landing port are handed to the same server,
 // which tells the faces apart by Host or local port (see lib/faces.ts). WebSocket upgrades work on both.

@@ -82,6 +82,7 @@ export const walletErrorCodes = [
   'ROLLBACK_NOT_ALLOWED',
   'HOLD_NOT_FOUND',
   'HOLD_ALREADY_FINALISED',
+  'TEMPORARILY_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
 export type WalletErrorCode = (typeof walletErrorCodes)[number];

@@ -47,8 +47,12 @@ export function createDatabase(options: {
 }): Database {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
-    // An idle client whose connection drops (server restart, database dropped) must not crash the process.
+    // A client whose connection drops (server restart, connections terminated) must not crash the process:
+    // idle clients report on the pool; a checked-out client reports on itself, after failing its query.
     pool.on('error', (err) => console.warn(`database pool: ${err.message}`));
+    pool.on('connect', (client) => {
+      client.on('error', (err) => console.warn(`database connection: ${err.message}`));
+    });
     const db = drizzlePg(pool, { schema, casing }) as unknown as Db;
     return {
       db,

@@ -2,12 +2,20 @@ import type { ApiError } from '@paws/contracts/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.ts';
 import { AppError } from '../lib/errors.ts';
 
 /** One error shape for the whole API; 5xx never leaks internals. */
 export const errorHandler = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        return reply
+          .status(503)
+          .header('retry-after', String(RETRY_AFTER_SECONDS))
+          .send({ statusCode: 503, message: 'Service temporarily unavailable, please try again shortly' });
+      }
       const body = toApiError(error);
       if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ statusCode: body.statusCode, message: body.message }, 'request refused');

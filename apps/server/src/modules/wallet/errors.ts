@@ -14,6 +14,7 @@ const statusOf: Record<WalletErrorCode, number> = {
   ROLLBACK_NOT_ALLOWED: 409,
   HOLD_NOT_FOUND: 404,
   HOLD_ALREADY_FINALISED: 409,
+  TEMPORARILY_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
 };
 
@@ -30,6 +31,7 @@ const messageOf: Record<WalletErrorCode, string> = {
   ROLLBACK_NOT_ALLOWED: 'Only bets can be rolled back',
   HOLD_NOT_FOUND: 'Withdrawal hold not found',
   HOLD_ALREADY_FINALISED: 'Withdrawal hold already settled or released',
+  TEMPORARILY_UNAVAILABLE: 'The wallet is temporarily unavailable, retry shortly',
   INTERNAL_ERROR: 'Internal Server Error',
 };
 

@@ -15,6 +15,7 @@ import {
 } from '@paws/contracts/wallet';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../../db/unavailable.ts';
 import { WalletError } from './errors.ts';
 import type { GameResult, WalletService } from './service.ts';
 import { deriveProviderSecret, signBody, verifyBody } from './signature.ts';
@@ -125,6 +126,14 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   app.setErrorHandler((error: FastifyError | WalletError, request, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'wallet call: database unavailable');
+      const unavailable = new WalletError('TEMPORARILY_UNAVAILABLE');
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ statusCode: 503, message: unavailable.message, code: unavailable.code });
+    }
     const body = toWalletError(error);
     if (body.statusCode >= 500) request.log.error({ err: error }, 'wallet call failed');
     else request.log.info({ code: body.code }, 'wallet call refused');
