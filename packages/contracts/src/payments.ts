@@ -20,6 +20,9 @@ export const paymentMessages = {
   insufficientFunds: 'Insufficient funds',
   idempotencyKey: 'Idempotency-Key must be 1 to 128 printable characters',
   idempotencyMismatch: 'Idempotency-Key already used with a different request',
+  verificationRequired:
+    'Verify your identity before withdrawing: withdrawals need an approved identity verification (Profile, Verification)',
+  unavailable: 'Payments are not available right now: no payment provider is configured',
 } as const;
 
 /** Optional request header: a retry carrying the same key returns the first result and moves no money. */

@@ -36,6 +36,7 @@ export const verificationMessages = {
   documentType: 'Please select a JPEG, PNG or PDF file',
   documentSize: 'File must be less than 10MB',
   decision: 'Decision must be APPROVE, DECLINE or CANCEL',
+  unavailable: 'Identity verification is not available right now: no verification provider is configured',
 } as const;
 
 /** Identity documents: JPEG, PNG or PDF, at most 10 MB. */

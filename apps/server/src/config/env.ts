@@ -25,6 +25,12 @@ function servicesProblem(value: string): string | undefined {
   return undefined;
 }
 
+/** 'true' or 'false'; unset takes the environment's default (see parseEnv). */
+const flag = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === 'true'));
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -72,10 +78,12 @@ const envSchema = z.object({
     ),
   /** Multiplies the per-IP rate limits of sign-in calls (per-account limits stay); for test rigs behind one IP. */
   RATE_LIMIT_IP_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
-  SEED: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
+  /** Seed the demo data at start; default true except in production. */
+  SEED: flag,
+  /** The built-in sandbox payment provider (deposits with no money behind them); default true except in production. */
+  PAYMENTS_SANDBOX: flag,
+  /** The built-in sandbox identity verification (the player approves themselves); default true except in production. */
+  KYC_SANDBOX: flag,
 });
 
 export type Env = ReturnType<typeof parseEnv>;
@@ -94,8 +102,12 @@ export function parseEnv(source: Record<string, string | undefined>) {
   if (env.NODE_ENV === 'production' && env.SECRET === envSchema.shape.SECRET.parse(undefined)) {
     throw new EnvError('Invalid environment variable SECRET: must be set to a private value in production');
   }
+  const demoDefault = env.NODE_ENV !== 'production';
   return {
     ...env,
+    SEED: env.SEED ?? demoDefault,
+    PAYMENTS_SANDBOX: env.PAYMENTS_SANDBOX ?? demoDefault,
+    KYC_SANDBOX: env.KYC_SANDBOX ?? demoDefault,
     LANDING_URL: trimSlash(env.LANDING_URL ?? `http://localhost:${env.LANDING_PORT}`),
     PLATFORM_URL: trimSlash(env.PLATFORM_URL ?? `http://localhost:${env.PLATFORM_PORT}`),
     DATA_DIR: isAbsolute(env.DATA_DIR) ? env.DATA_DIR : resolve(repoRoot, env.DATA_DIR),

@@ -236,7 +236,7 @@ describe('POST /notifications/broadcast', () => {
 describe('producers', () => {
   it('a withdrawal tells it is processed, then paid out or declined (FINANCIAL)', async () => {
     ctx.app.payments.setSettleDelay(60_000);
-    const { b } = await signedInPlayer(ctx);
+    const { b } = await signedInPlayer(ctx, { verified: true });
     await deposit(b, 50);
     const paid = (await b.post(WITHDRAW, { amount: 10, paymentMethod: 'CARD' })).json().transaction.id;
     const declined = (await b.post(WITHDRAW, { amount: 5.13, paymentMethod: 'CARD' })).json().transaction.id;

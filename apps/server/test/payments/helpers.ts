@@ -17,11 +17,18 @@ export const GAME_SESSIONS = `${PLATFORM_API}/profile/game-sessions`;
 export type PaymentsTestApp = Awaited<ReturnType<typeof createIdentityTestApp>>;
 export const createPaymentsTestApp = () => createIdentityTestApp();
 
-/** A new player signed in on the platform origin, with their user id. */
-export async function signedInPlayer(ctx: PaymentsTestApp): Promise<{ b: Browser; userId: string }> {
+/**
+ * A new player signed in on the platform origin, with their user id; with `verified`, their identity is
+ * approved as the KYC provider's approval does (payouts need it).
+ */
+export async function signedInPlayer(
+  ctx: PaymentsTestApp,
+  { verified = false } = {},
+): Promise<{ b: Browser; userId: string }> {
   const b = browser(ctx.app, PLATFORM_HOST);
   await signUpByEmail(ctx.app, b);
   const me = (await b.get(`${PLATFORM_API}/profile/user-data`)).json() as { user: { userId: string } };
+  if (verified) await ctx.app.identity.moveVerificationType(me.user.userId, ['NONE'], 'APPROVED');
   return { b, userId: me.user.userId };
 }
 

@@ -125,8 +125,25 @@ describe('POST /users/deposit', () => {
 });
 
 describe('POST /users/withdraw', () => {
-  it('refuses more than the balance with 400 and writes nothing', async () => {
+  it('refuses a player whose identity is not verified with 403 and holds nothing (AML)', async () => {
     const { b, userId } = await signedInPlayer(ctx);
+    await deposit(b, 20);
+    const res = await b.post(WITHDRAW, { amount: 5, paymentMethod: 'CARD' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      statusCode: 403,
+      message:
+        'Verify your identity before withdrawing: withdrawals need an approved identity verification (Profile, Verification)',
+    });
+    expect(await usd(userId)).toBe(20);
+    expect((await rowsOf(userId)).map((r) => r.type)).toEqual(['DEPOSIT']);
+
+    await ctx.app.identity.moveVerificationType(userId, ['NONE'], 'APPROVED');
+    expect((await b.post(WITHDRAW, { amount: 5, paymentMethod: 'CARD' })).statusCode).toBe(201);
+  });
+
+  it('refuses more than the balance with 400 and writes nothing', async () => {
+    const { b, userId } = await signedInPlayer(ctx, { verified: true });
     await deposit(b, 20);
     // Real-money movements only: the bonus engine may credit welcome bonuses (BONUS_USD) meanwhile.
     const usdMovements = async () => (await movementsOf(userId)).filter((m) => m.currency === 'USD').length;
@@ -139,7 +156,7 @@ describe('POST /users/withdraw', () => {
     expect(await usdMovements()).toBe(ledgerBefore);
 
     // A player who never deposited is refused the same way.
-    const { b: empty, userId: emptyId } = await signedInPlayer(ctx);
+    const { b: empty, userId: emptyId } = await signedInPlayer(ctx, { verified: true });
     const none = await empty.post(WITHDRAW, { amount: 1, paymentMethod: 'CARD' });
     expect(none.statusCode).toBe(400);
     expect(none.json()).toMatchObject({ message: 'Insufficient funds', field: 'amount' });
@@ -148,7 +165,7 @@ describe('POST /users/withdraw', () => {
 
   it('holds the amount at once as PENDING, then settles it (COMPLETED)', async () => {
     ctx.app.payments.setSettleDelay(100);
-    const { b, userId } = await signedInPlayer(ctx);
+    const { b, userId } = await signedInPlayer(ctx, { verified: true });
     await deposit(b, 50);
     const heldBefore = await systemUsd('withdrawals');
     const res = await b.post(WITHDRAW, { amount: 30, paymentMethod: 'CARD' });
@@ -176,7 +193,7 @@ describe('POST /users/withdraw', () => {
 
   it('declines a payout ending in .13 (the sandbox test card) and releases the hold', async () => {
     ctx.app.payments.setSettleDelay(100);
-    const { b, userId } = await signedInPlayer(ctx);
+    const { b, userId } = await signedInPlayer(ctx, { verified: true });
     await deposit(b, 50);
     const res = await b.post(WITHDRAW, { amount: 10.13, paymentMethod: 'CARD' });
     expect(res.statusCode).toBe(201);
@@ -196,7 +213,7 @@ describe('POST /users/withdraw', () => {
 
   it('replays a withdrawal for a repeated Idempotency-Key without holding twice', async () => {
     ctx.app.payments.setSettleDelay(60_000);
-    const { b, userId } = await signedInPlayer(ctx);
+    const { b, userId } = await signedInPlayer(ctx, { verified: true });
     await deposit(b, 30);
     const headers = { 'idempotency-key': 'withdraw-retry' };
     const first = await b.post(WITHDRAW, { amount: 10, paymentMethod: 'CARD' }, { headers });
@@ -209,7 +226,7 @@ describe('POST /users/withdraw', () => {
 
   it('settles withdrawals left pending past the delay when swept (as at start after a restart)', async () => {
     ctx.app.payments.setSettleDelay(60_000);
-    const { b, userId } = await signedInPlayer(ctx);
+    const { b, userId } = await signedInPlayer(ctx, { verified: true });
     await deposit(b, 40);
     const kept = (await b.post(WITHDRAW, { amount: 15, paymentMethod: 'CARD' })).json().transaction.id;
     const declined = (await b.post(WITHDRAW, { amount: 5.13, paymentMethod: 'CARD' })).json().transaction.id;

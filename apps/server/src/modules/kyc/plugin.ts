@@ -35,8 +35,9 @@ const WEBHOOK_PATH = `${serviceBasePaths.platform}/kyc/webhook`;
 export const kyc = fp(
   async (app: FastifyInstance, options: KycPluginOptions) => {
     let sandbox: KycSandbox | undefined;
-    let provider = options.provider;
-    if (!provider) {
+    let provider: KycProvider | null = options.provider ?? null;
+    // The sandbox lets a player approve themselves: only where KYC_SANDBOX allows (never by default in production).
+    if (!provider && app.env.KYC_SANDBOX) {
       const sandboxProvider = createSandboxKycProvider({
         platformUrl: app.env.PLATFORM_URL,
         secret: deriveKycSecret(app.env.SECRET, 'sandbox'),

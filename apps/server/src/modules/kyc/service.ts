@@ -7,7 +7,7 @@ import {
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { recordEvent } from '../../core/events/record.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { conflict, notFound, unauthorized } from '../../lib/errors.ts';
+import { AppError, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import type { KycProvider, KycWebhookEvent } from './provider.ts';
 import { verificationSessions } from './schema.ts';
 
@@ -31,7 +31,8 @@ export function createKycService({
   states,
 }: {
   db: Db;
-  provider: KycProvider;
+  /** null: no verification provider configured (starting a verification answers 503). */
+  provider: KycProvider | null;
   states: VerificationStates;
 }) {
   /** Applies one provider event in one transaction holding the session row; false when nothing changed. */
@@ -83,6 +84,7 @@ export function createKycService({
       if (!state) throw unauthorized();
       if (state === 'APPROVED') throw conflict(verificationMessages.alreadyVerified);
       if (state === 'PENDING') throw conflict(verificationMessages.inReview);
+      if (!provider) throw new AppError(503, verificationMessages.unavailable);
       const { sessionId, verificationUrl } = await provider.createSession({ id: userId });
       await db.transaction(async (tx) => {
         await tx
@@ -103,7 +105,7 @@ export function createKycService({
 
     /** POST /kyc/webhook: null signature check → 401 by the caller. */
     async handleWebhook(rawBody: string, signature: string | undefined): Promise<boolean> {
-      const event = provider.verifyWebhook(rawBody, signature);
+      const event = provider?.verifyWebhook(rawBody, signature);
       if (!event) return false;
       await apply(event);
       return true;

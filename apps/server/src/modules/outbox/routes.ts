@@ -1,9 +1,18 @@
 import { outboxListSchema } from '@paws/contracts/outbox';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFound } from '../../lib/errors.ts';
 
-/** Development outbox: what the product has sent, newest first. Not registered in production. */
+const loopback = /^(127\.|::1$|::ffff:127\.)/;
+
+/**
+ * Development outbox: what the product has sent, newest first, to a client on this machine only (it holds
+ * every sign-in link and code). Not registered in production.
+ */
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (request) => {
+    if (!loopback.test(request.socket.remoteAddress ?? '')) throw notFound();
+  });
   app.get(
     '/outbox',
     {

@@ -1,7 +1,7 @@
 import { serviceBasePaths } from '@paws/contracts/runtime-config';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { PaymentProvider } from './provider.ts';
+import { createSandboxPaymentProvider, type PaymentProvider as Provider } from './provider.ts';
 import { paymentsRoutes } from './routes.ts';
 import { createPaymentsService, type PaymentsService } from './service.ts';
 
@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 export interface PaymentsPluginOptions {
-  provider?: PaymentProvider;
+  provider?: Provider;
   settleDelayMs?: number;
 }
 
@@ -20,7 +20,7 @@ const SETTLE_JOB = 'payments.settle';
 const SWEEP_JOB = 'payments.sweep';
 
 /**
- * Payments as `app.payments` (the sandbox provider unless another is given) and the deposit and withdraw
+ * Payments as `app.payments` (the sandbox provider where PAYMENTS_SANDBOX allows, unless another is given) and the deposit and withdraw
  * calls under the platform base path. An accepted payout is settled by a job queued for after the settle
  * delay (it survives a restart); a cron job settles, once a minute across all processes, any withdrawal
  * still pending past the delay.
@@ -30,7 +30,10 @@ export const payments = fp(
     const service = createPaymentsService({
       db: app.database.db,
       wallet: app.wallet,
-      provider: options.provider,
+      // Without a provider given, the sandbox only where PAYMENTS_SANDBOX allows it (never by default in
+      // production, where it would credit deposits with no money behind them).
+      provider: options.provider ?? (app.env.PAYMENTS_SANDBOX ? createSandboxPaymentProvider() : null),
+      verified: async (userId) => (await app.identity.userData(userId)).verificationType === 'APPROVED',
       settleDelayMs: options.settleDelayMs,
       scheduleSettlement: (paymentId, delayMs) =>
         app.jobs.send(SETTLE_JOB, { paymentId }, { startAfter: new Date(Date.now() + delayMs) }),
@@ -53,5 +56,5 @@ export const payments = fp(
     await app.jobs.schedule(SWEEP_JOB, '* * * * *');
     await app.register(paymentsRoutes, { prefix: serviceBasePaths.platform });
   },
-  { name: 'payments', dependencies: ['database', 'backbone', 'wallet', 'authenticate'] },
+  { name: 'payments', dependencies: ['database', 'backbone', 'wallet', 'identity', 'authenticate'] },
 );

@@ -26,7 +26,10 @@ const CURRENCY: CurrencyCode = 'USD';
 export interface PaymentsServiceOptions {
   db: Db;
   wallet: WalletService;
-  provider?: PaymentProvider;
+  /** The payment provider; undefined: the sandbox; null: none configured (deposits and payouts answer 503). */
+  provider?: PaymentProvider | null;
+  /** Whether the player's identity verification is approved: payouts need it (anti-money-laundering). */
+  verified?: (userId: string) => Promise<boolean>;
   settleDelayMs?: number;
   /** Runs settle(paymentId) after the delay, durably (the job runner); without it nothing is scheduled. */
   scheduleSettlement?: (paymentId: string, delayMs: number) => Promise<unknown>;
@@ -74,7 +77,11 @@ export function toBalanceTransaction(row: Row): BalanceTransaction {
  */
 export function createPaymentsService(options: PaymentsServiceOptions) {
   const { db, wallet } = options;
-  const provider = options.provider ?? createSandboxPaymentProvider();
+  const configured = options.provider === undefined ? createSandboxPaymentProvider() : options.provider;
+  const providerOrRefuse = () => {
+    if (!configured) throw new AppError(503, paymentMessages.unavailable);
+    return configured;
+  };
   const now = options.now ?? (() => new Date());
   let settleDelayMs = options.settleDelayMs ?? DEFAULT_SETTLE_DELAY_MS;
 
@@ -131,6 +138,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
   });
 
   async function deposit(command: PaymentCommand): Promise<PaymentResponse> {
+    const provider = providerOrRefuse();
     const amount = minorOf(command.amount);
     const request = { type: 'DEPOSIT' as const, amount, method: command.paymentMethod };
     const key = command.idempotencyKey;
@@ -194,7 +202,11 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
   }
 
   async function withdraw(command: PaymentCommand): Promise<PaymentResponse> {
+    const provider = providerOrRefuse();
     const amount = minorOf(command.amount);
+    if (options.verified && !(await options.verified(command.userId))) {
+      throw new AppError(403, paymentMessages.verificationRequired);
+    }
     const request = { type: 'WITHDRAW' as const, amount, method: command.paymentMethod };
     const key = command.idempotencyKey;
     if (key) {
@@ -295,7 +307,10 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
   async function settle(paymentId: string) {
     const [row] = await db.select().from(balanceTransactions).where(eq(balanceTransactions.id, paymentId));
     if (row?.type !== 'WITHDRAW' || row.status !== 'PENDING') return;
-    const outcome = await provider.payoutStatus({ ...inputOf(row), reference: row.providerReference });
+    const outcome = await providerOrRefuse().payoutStatus({
+      ...inputOf(row),
+      reference: row.providerReference,
+    });
     if (outcome === 'PENDING') await schedule(paymentId);
     else await finish(paymentId, outcome);
   }
@@ -362,7 +377,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
   }
 
   return {
-    provider,
+    provider: configured,
     deposit,
     withdraw,
     history,

@@ -105,6 +105,24 @@ describe('PaymentModal', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it('withdraw: says why in plain words when the identity is not verified', async () => {
+    mockApi({
+      'POST /users/withdraw': apiError(
+        403,
+        'Verify your identity before withdrawing: withdrawals need an approved identity verification (Profile, Verification)',
+      ),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user, amount, submit } = await setup('withdraw');
+    await user.type(amount, '10');
+    await user.click(submit());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to process withdraw');
+    expect(alert).toHaveTextContent(
+      'Withdrawals need a verified identity: start the verification on your profile page first.',
+    );
+  });
+
   it('deposit: the failure text names the deposit', async () => {
     mockApi({ 'POST /users/deposit': apiError(500, 'boom') });
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -3,10 +3,24 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dropdown, type DropdownOption } from '@/components/ui/dropdown';
 import { Modal } from '@/components/ui/modal';
+import { isApiClientError } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
 import { type BalanceOperation, useBalanceOperation } from '../api/use-balance-operation';
 import { parseAmount, QUICK_AMOUNTS, sanitizeAmount } from '../utils/amount';
 import styles from './payment-modal.module.css';
+
+type FailureReason = 'verification' | 'insufficientFunds' | 'unavailable';
+
+/** Why the server refused, in words a player understands (shown under the spec's failure text). */
+function reasonOf(error: unknown): FailureReason | undefined {
+  if (!isApiClientError(error)) return undefined;
+  if (error.status === 403) return 'verification';
+  if (error.status === 503) return 'unavailable';
+  if (error.status === 400 && error.field === 'amount' && error.message === 'Insufficient funds') {
+    return 'insufficientFunds';
+  }
+  return undefined;
+}
 
 /** What the player picks; the payload sends CARD whatever the choice (spec 001 §2). */
 export type PaymentMethodChoice = 'CRYPTO' | 'CARD' | 'BANK_TRANSFER';
@@ -50,6 +64,7 @@ export function PaymentModal({ open, onClose, initialOperation = 'deposit' }: Pa
   const [method, setMethod] = useState<PaymentMethodChoice>('CARD');
   const [amount, setAmount] = useState('');
   const [failed, setFailed] = useState(false);
+  const [reason, setReason] = useState<FailureReason>();
   const methodRef = useRef<HTMLDivElement>(null);
   const methodOpen = useDropdownOpen(methodRef);
   const mutation = useBalanceOperation();
@@ -86,6 +101,7 @@ export function PaymentModal({ open, onClose, initialOperation = 'deposit' }: Pa
         onError: (error) => {
           console.error(`Failed to process ${operation}`, error);
           setFailed(true);
+          setReason(reasonOf(error));
         },
       },
     );
@@ -151,9 +167,10 @@ export function PaymentModal({ open, onClose, initialOperation = 'deposit' }: Pa
             ))}
           </ul>
           {failed ? (
-            <p role="alert" className={styles.error}>
-              {t(`payments.failed.${operation}`)}
-            </p>
+            <div role="alert" className={styles.error}>
+              <p>{t(`payments.failed.${operation}`)}</p>
+              {reason ? <p className={styles.reason}>{t(`payments.reason.${reason}`)}</p> : null}
+            </div>
           ) : null}
           <Button type="submit" block disabled={mutation.isPending || amount === '' || methodOpen}>
             {mutation.isPending ? t('payments.processing') : t(`payments.${operation}`)}

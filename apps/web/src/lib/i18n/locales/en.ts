@@ -380,6 +380,12 @@ export const en = {
       deposit: 'Failed to process deposit',
       withdraw: 'Failed to process withdraw',
     },
+    reason: {
+      verification:
+        'Withdrawals need a verified identity: start the verification on your profile page first.',
+      insufficientFunds: 'Your balance is lower than this amount.',
+      unavailable: 'Payments are unavailable at the moment. Please try again later.',
+    },
   },
   notificationsPage: {
     category: 'Category',

@@ -383,6 +383,12 @@ export const es: Messages = {
       deposit: 'No se pudo procesar el depósito',
       withdraw: 'No se pudo procesar el retiro',
     },
+    reason: {
+      verification:
+        'Para retirar necesitas una identidad verificada: inicia primero la verificación en tu perfil.',
+      insufficientFunds: 'Tu saldo es inferior a este importe.',
+      unavailable: 'Los pagos no están disponibles en este momento. Inténtalo más tarde.',
+    },
   },
   notificationsPage: {
     category: 'Categoría',

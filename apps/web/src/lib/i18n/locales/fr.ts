@@ -388,6 +388,12 @@ export const fr: Messages = {
       deposit: 'Échec du dépôt',
       withdraw: 'Échec du retrait',
     },
+    reason: {
+      verification:
+        'Les retraits exigent une identité vérifiée : lancez d’abord la vérification depuis votre profil.',
+      insufficientFunds: 'Votre solde est inférieur à ce montant.',
+      unavailable: 'Les paiements sont indisponibles pour le moment. Réessayez plus tard.',
+    },
   },
   notificationsPage: {
     category: 'Catégorie',

@@ -382,6 +382,11 @@ export const it: Messages = {
       deposit: 'Impossibile elaborare il deposito',
       withdraw: 'Impossibile elaborare il prelievo',
     },
+    reason: {
+      verification: 'Per prelevare serve un’identità verificata: avvia prima la verifica dal tuo profilo.',
+      insufficientFunds: 'Il tuo saldo è inferiore a questo importo.',
+      unavailable: 'I pagamenti non sono disponibili al momento. Riprova più tardi.',
+    },
   },
   notificationsPage: {
     category: 'Categoria',
