@@ -86,8 +86,18 @@ describe('validation (spec 000 §5) on the server', () => {
     ['NoSpecial123', 'Password must contain at least one special character'],
     ['NoNumber#abc', 'Password must contain at least one number'],
     ['', 'Password is required'],
+    [`A#1${'a'.repeat(126)}`, 'Password must be at most 128 characters'],
   ])('password %j → %s', async (password, message) => {
     await register({ email: uniqueAddress().email, password, callbackUrl }, 'password', message);
+  });
+
+  it('a sign-in password longer than 128 characters is refused before any hash is spent', async () => {
+    await expect400(
+      `${ID}/auth/login`,
+      { email: uniqueAddress().email, password: 'A#1'.repeat(43), callbackUrl },
+      'password',
+      'Password must be at most 128 characters',
+    );
   });
 
   it('a missing password is required', async () => {
