@@ -10,5 +10,6 @@ export * from '../modules/notifications/schema.ts';
 export * from '../modules/outbox/schema.ts';
 export * from '../modules/payments/schema.ts';
 export * from '../modules/preferences/schema.ts';
+export * from '../modules/reconciliation/schema.ts';
 export * from '../modules/studio/schema.ts';
 export * from '../modules/wallet/schema.ts';

@@ -17,6 +17,7 @@ export const moduleNames = [
   'catalog',
   'studio',
   'staff',
+  'reconciliation',
 ] as const;
 export type ModuleName = (typeof moduleNames)[number];
 
@@ -64,6 +65,7 @@ export const moduleSurfaces: Record<ModuleName, ModuleSurface> = {
   catalog: { routes: ['/api/platform/catalog'], sockets: [], jobs: [] },
   studio: { routes: ['/api/studio/'], sockets: ['/roulette'], jobs: [] },
   staff: { routes: ['/api/staff/'], sockets: [], jobs: [] },
+  reconciliation: { routes: ['/api/reconciliation/'], sockets: [], jobs: ['reconciliation.run'] },
 };
 
 export interface Subscription {

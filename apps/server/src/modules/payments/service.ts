@@ -357,6 +357,23 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     );
   }
 
+  /** Payments still PENDING that were made before `before` (oldest first, at most 1,000): reconciliation. */
+  async function pendingSince(before: Date) {
+    const rows = await db
+      .select({
+        id: balanceTransactions.id,
+        userId: balanceTransactions.userId,
+        type: balanceTransactions.type,
+        amount: balanceTransactions.amount,
+        createdAt: balanceTransactions.createdAt,
+      })
+      .from(balanceTransactions)
+      .where(and(eq(balanceTransactions.status, 'PENDING'), lte(balanceTransactions.createdAt, before)))
+      .orderBy(balanceTransactions.createdAt)
+      .limit(1000);
+    return rows;
+  }
+
   /** The player's deposits and withdrawals, newest first. */
   async function history(userId: string, query: HistoryQuery) {
     const { limit, offset } = pageOf(query);
@@ -382,6 +399,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     withdraw,
     history,
     completedDeposits,
+    pendingSince,
     sweep,
     /** Settles one pending withdrawal now (what the scheduled job does). */
     settle,

@@ -8,6 +8,7 @@ import type { BaccaratBet, BlackjackAction, Fairness, KenoBet, SlotBet } from '@
 import { isStudioApiGameCode, type StudioApiGameCode, type StudioRound } from '@paws/contracts/studio-api';
 import type { Db } from '../../db/client.ts';
 import type { WalletClient } from '../wallet/index.ts';
+import { type RoundState, roundStates } from './round-checks.ts';
 import { createRoundSteps } from './round-steps.ts';
 import { createRounds, type RoundAnswer } from './rounds.ts';
 import { createSeeds, type SeedRotationResult } from './seeds.ts';
@@ -40,6 +41,9 @@ export interface StudioService extends StudioWalletCalls {
   dealVideoPoker(session: StudioSession, amount: number): Promise<RoundAnswer>;
   videoPokerDraw(session: StudioSession, roundId: string, held: boolean[]): Promise<RoundAnswer>;
   rounds(session: StudioSession, query: { game?: StudioApiGameCode; limit: number }): Promise<StudioRound[]>;
+
+  /* Reconciliation */
+  roundStates(roundIds: readonly string[]): Promise<Map<string, RoundState>>;
 }
 
 export interface StudioServiceOptions {
@@ -73,5 +77,6 @@ export function createStudioService({
     rotateSeed: seeds.rotateSeed,
     ...rounds,
     ...steps,
+    roundStates: (roundIds) => roundStates(db, roundIds),
   };
 }

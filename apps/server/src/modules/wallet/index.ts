@@ -1,5 +1,5 @@
 // The wallet's public surface: what other modules may use. Its tables and internals stay its own.
 export { createHttpWalletClient, createInProcessWalletClient, type WalletClient } from './client.ts';
 export { isWalletError, WalletError } from './errors.ts';
-export type { WalletService } from './service.ts';
+export type { LedgerFindings, OpenBet, WalletService } from './service.ts';
 export { deriveProviderSecret, STUDIO_PROVIDER } from './signature.ts';

@@ -1,9 +1,11 @@
 import type { Db } from '../../db/client.ts';
+import { createAuditChecks } from './audit-checks.ts';
 import { createGameCalls } from './game-calls.ts';
 import { createGameSessions } from './game-sessions.ts';
 import { createLedger } from './ledger.ts';
 import { createWalletQueries } from './queries.ts';
 
+export type { LedgerFindings, OpenBet } from './audit-checks.ts';
 export {
   type BetInput,
   type GameResult,
@@ -40,6 +42,7 @@ export function createWalletService({
   const sessions = createGameSessions({ db, now, sessionTtlMs, ledger });
   const games = createGameCalls({ db, now, ledger });
   const queries = createWalletQueries({ db, ready: ledger.ready });
+  const checks = createAuditChecks(db);
 
   return {
     ready: ledger.ready,
@@ -64,6 +67,8 @@ export function createWalletService({
     systemBalances: queries.systemBalances,
     roundStake: queries.roundStake,
     getProvider: queries.getProvider,
+    ledgerFindings: checks.ledgerFindings,
+    openBets: checks.openBets,
   };
 }
 
