@@ -251,3 +251,59 @@ describe('POST /users/withdraw', () => {
     expect(await usd(userId)).toBe(24);
   });
 });
+
+describe('recovery of payments a crash left half-way', () => {
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
+  it('a deposit left PENDING is captured again and credited once by the sweep; its key then replays the result', async () => {
+    const { b, userId } = await signedInPlayer(ctx);
+    // What a process killed between writing the row and crediting it leaves behind.
+    const [row] = await ctx.app.database.db
+      .insert(balanceTransactions)
+      .values({
+        id: crypto.randomUUID(),
+        userId,
+        amount: 4_200,
+        currencyCode: 'USD',
+        paymentMethod: 'CARD',
+        type: 'DEPOSIT',
+        status: 'PENDING',
+        provider: 'sandbox',
+        idempotencyKey: 'crashed-deposit',
+        createdAt: minutesAgo(2),
+      })
+      .returning();
+    await ctx.app.payments.sweep();
+    await ctx.app.payments.sweep();
+    expect(await usd(userId)).toBe(42);
+    expect((await rowsOf(userId)).map((r) => r.status)).toEqual(['COMPLETED']);
+    const replay = await b.post(
+      DEPOSIT,
+      { amount: 42, paymentMethod: 'CARD' },
+      { headers: { 'idempotency-key': 'crashed-deposit' } },
+    );
+    expect(replay.json().transaction).toMatchObject({ id: row?.id, status: 'COMPLETED' });
+    expect(await usd(userId)).toBe(42);
+  });
+
+  it('a withdrawal held but never asked of the provider is asked for and settled by the sweep', async () => {
+    ctx.app.payments.setSettleDelay(60_000);
+    const { b, userId } = await signedInPlayer(ctx, { verified: true });
+    await deposit(b, 30);
+    const held = (await b.post(WITHDRAW, { amount: 10, paymentMethod: 'CARD' })).json().transaction
+      .id as string;
+    // As if the process stopped between the hold and the payout request.
+    await ctx.app.database.db
+      .update(balanceTransactions)
+      .set({ providerReference: null, createdAt: minutesAgo(2) })
+      .where(eq(balanceTransactions.id, held));
+    await ctx.app.payments.sweep();
+    const [row] = await ctx.app.database.db
+      .select()
+      .from(balanceTransactions)
+      .where(eq(balanceTransactions.id, held));
+    expect(row).toMatchObject({ status: 'COMPLETED' });
+    expect(row?.providerReference).toMatch(/^sandbox_/);
+    expect(await usd(userId)).toBe(20);
+  });
+});

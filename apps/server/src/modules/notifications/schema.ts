@@ -1,6 +1,7 @@
 import { notificationCategories } from '@paws/contracts/notifications';
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { uuidv7 } from '../../lib/ids.ts';
 import { users } from '../identity/schema.ts';
 
 export const notificationCategory = pgEnum('notification_category', notificationCategories);
@@ -12,7 +13,11 @@ export const notificationCategory = pgEnum('notification_category', notification
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    // Time-ordered ids (made by the app): notifications written in the same instant list in the order made.
+    id: uuid()
+      .primaryKey()
+      .defaultRandom()
+      .$defaultFn(() => uuidv7()),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -18,6 +18,8 @@ import { isWalletError, type WalletService } from '../wallet/index.ts';
 import { createSandboxPaymentProvider, type PaymentInput, type PaymentProvider } from './provider.ts';
 import { balanceTransactions } from './schema.ts';
 
+/** A deposit still PENDING after this was interrupted (a capture takes seconds): the sweep finishes it. */
+export const DEPOSIT_GRACE_MS = 60_000;
 /** How long the sandbox takes to settle a payout. */
 export const DEFAULT_SETTLE_DELAY_MS = 5_000;
 /** Deposits and withdrawals are in real money only. */
@@ -168,6 +170,17 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       if (!prior) throw new Error('Payment row not written');
       return prior;
     }
+    const done = await captureDeposit(provider, row);
+    if (!done) throw new AppError(402, 'Payment declined', 'paymentMethod');
+    return done;
+  }
+
+  /**
+   * Captures a PENDING deposit with the provider (idempotent: our payment id is its idempotency key, so a
+   * second call returns the first capture) and credits it, once: the row leaves PENDING in the transaction
+   * that moves the money. Null when the provider refused it (the row is DECLINED).
+   */
+  async function captureDeposit(provider: PaymentProvider, row: Row): Promise<PaymentResponse | null> {
     let reference: string;
     try {
       ({ reference } = await provider.deposit(inputOf(row)));
@@ -176,29 +189,39 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       await db
         .update(balanceTransactions)
         .set({ status: 'DECLINED' })
-        .where(eq(balanceTransactions.id, row.id));
-      throw new AppError(402, 'Payment declined', 'paymentMethod');
+        .where(and(eq(balanceTransactions.id, row.id), eq(balanceTransactions.status, 'PENDING')));
+      return null;
     }
-    const credited = await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
+      const [done] = await tx
+        .update(balanceTransactions)
+        .set({ status: 'COMPLETED', providerReference: reference })
+        .where(and(eq(balanceTransactions.id, row.id), eq(balanceTransactions.status, 'PENDING')))
+        .returning();
+      if (!done) {
+        // Finished meanwhile (the request and the recovery both got here): nothing moves twice.
+        const [current] = await tx
+          .select()
+          .from(balanceTransactions)
+          .where(eq(balanceTransactions.id, row.id));
+        return {
+          transaction: toBalanceTransaction(current ?? row),
+          balance: fromMinor(await wallet.balanceOf(row.userId, CURRENCY), CURRENCY),
+        };
+      }
       const moved = await wallet.deposit(
         {
-          userId: command.userId,
+          userId: row.userId,
           currency: CURRENCY,
-          amount,
+          amount: row.amount,
           key: row.id,
           metadata: { paymentId: row.id, provider: provider.code },
         },
         tx,
       );
-      const [done] = await tx
-        .update(balanceTransactions)
-        .set({ status: 'COMPLETED', providerReference: reference })
-        .where(eq(balanceTransactions.id, row.id))
-        .returning();
       await recordResult(tx, row, 'COMPLETED');
-      return { transaction: toBalanceTransaction(done ?? row), balance: fromMinor(moved.balance, CURRENCY) };
+      return { transaction: toBalanceTransaction(done), balance: fromMinor(moved.balance, CURRENCY) };
     });
-    return credited;
   }
 
   async function withdraw(command: PaymentCommand): Promise<PaymentResponse> {
@@ -307,10 +330,24 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
   async function settle(paymentId: string) {
     const [row] = await db.select().from(balanceTransactions).where(eq(balanceTransactions.id, paymentId));
     if (row?.type !== 'WITHDRAW' || row.status !== 'PENDING') return;
-    const outcome = await providerOrRefuse().payoutStatus({
-      ...inputOf(row),
-      reference: row.providerReference,
-    });
+    const provider = providerOrRefuse();
+    let reference = row.providerReference;
+    if (reference === null) {
+      // Held, but the process stopped before the payout was asked for: ask now (our payment id is the
+      // provider's idempotency key, so a request that did arrive is not paid twice).
+      try {
+        ({ reference } = await provider.requestPayout(inputOf(row)));
+      } catch (err) {
+        options.log?.warn({ err, paymentId: row.id }, 'payout refused by the payment provider');
+        await finish(row.id, 'DECLINED');
+        return;
+      }
+      await db
+        .update(balanceTransactions)
+        .set({ providerReference: reference })
+        .where(eq(balanceTransactions.id, row.id));
+    }
+    const outcome = await provider.payoutStatus({ ...inputOf(row), reference });
     if (outcome === 'PENDING') await schedule(paymentId);
     else await finish(paymentId, outcome);
   }
@@ -333,7 +370,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
         ),
       )
       .orderBy(balanceTransactions.createdAt);
-    let settled = 0;
+    let settled = await recoverDeposits();
     for (const { id } of rows) {
       try {
         await settle(id);
@@ -343,6 +380,41 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       }
     }
     return settled;
+  }
+
+  /**
+   * Deposits left PENDING past the grace period (the process stopped between writing the row and crediting
+   * it): captured again with the provider, which answers the first capture, and credited, or declined.
+   */
+  async function recoverDeposits() {
+    const provider = configured;
+    if (!provider) return 0;
+    const stale = await db
+      .select()
+      .from(balanceTransactions)
+      .where(
+        and(
+          eq(balanceTransactions.status, 'PENDING'),
+          eq(balanceTransactions.type, 'DEPOSIT'),
+          lte(balanceTransactions.createdAt, new Date(now().getTime() - DEPOSIT_GRACE_MS)),
+        ),
+      )
+      .orderBy(balanceTransactions.createdAt)
+      .limit(500);
+    let finished = 0;
+    for (const row of stale) {
+      try {
+        const done = await captureDeposit(provider, row);
+        options.log?.warn(
+          { paymentId: row.id, status: done ? 'COMPLETED' : 'DECLINED' },
+          'pending deposit recovered',
+        );
+        finished++;
+      } catch (err) {
+        options.log?.error({ err, paymentId: row.id }, 'pending deposit recovery failed');
+      }
+    }
+    return finished;
   }
 
   /** How many deposits of the player were credited (the first-deposit welcome task). */
