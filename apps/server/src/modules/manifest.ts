@@ -63,7 +63,7 @@ export const moduleSurfaces: Record<ModuleName, ModuleSurface> = {
     jobs: [],
   },
   catalog: { routes: ['/api/platform/catalog'], sockets: [], jobs: [] },
-  studio: { routes: ['/api/studio/'], sockets: ['/roulette'], jobs: [] },
+  studio: { routes: ['/api/studio/'], sockets: ['/roulette'], jobs: ['studio.recover'] },
   staff: { routes: ['/api/staff/'], sockets: [], jobs: [] },
   reconciliation: { routes: ['/api/reconciliation/'], sockets: [], jobs: ['reconciliation.run'] },
 };

@@ -17,6 +17,7 @@ import {
   deriveProviderSecret,
   type WalletClient,
 } from '../wallet/index.ts';
+import { RECOVERY_GRACE_MS } from './recovery.ts';
 import {
   createRouletteTable,
   type RouletteTableDriver,
@@ -25,6 +26,8 @@ import {
 } from './roulette-table.ts';
 import { studioRoutes } from './routes.ts';
 import { createStudioService, isApiGame, type StudioService } from './service.ts';
+
+const RECOVER_JOB = 'studio.recover';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,6 +120,12 @@ export const studio = fp(
     });
 
     await app.register(studioRoutes, { prefix: STUDIO_API_PREFIX, studio: service, table });
+
+    // Rounds a stopped process left half-way: every minute across processes, and once just after the grace
+    // period following this start, so what a crash left is finished within a minute of the restart.
+    await app.jobs.define({ name: RECOVER_JOB, handler: async () => void (await service.recover()) });
+    await app.jobs.schedule(RECOVER_JOB, '* * * * *');
+    await app.jobs.send(RECOVER_JOB, {}, { startAfter: new Date(Date.now() + RECOVERY_GRACE_MS + 5_000) });
 
     app.addHook('onReady', async () => {
       await table.start();

@@ -18,7 +18,13 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { createSeedPair } from './fair-seeds.ts';
-import { studioRouletteBets, studioRouletteRounds, studioRounds, studioSeedPairs } from './schema.ts';
+import {
+  studioPendingDebits,
+  studioRouletteBets,
+  studioRouletteRounds,
+  studioRounds,
+  studioSeedPairs,
+} from './schema.ts';
 import type { StudioService, StudioSession } from './service.ts';
 
 export interface RouletteTimings {
@@ -172,6 +178,9 @@ export function createRouletteTable({
           result: null,
           finished: false,
         });
+        await tx
+          .delete(studioPendingDebits)
+          .where(and(eq(studioPendingDebits.roundId, roundId), isNull(studioPendingDebits.step)));
         await tx.insert(studioRouletteBets).values({
           roundId,
           roundNumber,

@@ -17,7 +17,7 @@ import {
   type RoundsDeps,
   startRound,
 } from './rounds.ts';
-import { studioRounds, studioSeedPairs } from './schema.ts';
+import { studioPendingDebits, studioRounds, studioSeedPairs } from './schema.ts';
 import type { SeedPairRow } from './seeds.ts';
 import type { StudioSession } from './sessions.ts';
 
@@ -49,7 +49,8 @@ function videoPokerOutcome(stored: VideoPokerStored): RoundOutcome {
   };
 }
 
-function lastAction(row: RoundRow, stepIndex: number) {
+/** The action a multi-step round took at step `stepIndex` (0-based), as stored with its state. */
+export function lastAction(row: RoundRow, stepIndex: number) {
   const stored = row.state as { actions?: string[]; held?: unknown } | null;
   return stored?.actions?.[stepIndex] ?? (row.game === 'video-poker' ? 'draw' : undefined);
 }
@@ -158,6 +159,7 @@ export function createRoundSteps(deps: RoundsDeps) {
           currency,
           cents: extraStake,
           game,
+          step: { index: row.step + 1, action },
         },
         'amount',
       );
@@ -165,18 +167,25 @@ export function createRoundSteps(deps: RoundsDeps) {
     let updated: RoundRow | undefined;
     try {
       const outcome = next();
-      [updated] = await db
-        .update(studioRounds)
-        .set({
-          step: row.step + 1,
-          stake: outcome.stake,
-          payout: outcome.payout,
-          state: outcome.state,
-          result: outcome.result,
-          finished: outcome.finished,
-        })
-        .where(and(eq(studioRounds.id, row.id), eq(studioRounds.step, row.step)))
-        .returning();
+      updated = await db.transaction(async (tx) => {
+        const [moved] = await tx
+          .update(studioRounds)
+          .set({
+            step: row.step + 1,
+            stake: outcome.stake,
+            payout: outcome.payout,
+            state: outcome.state,
+            result: outcome.result,
+            finished: outcome.finished,
+          })
+          .where(and(eq(studioRounds.id, row.id), eq(studioRounds.step, row.step)))
+          .returning();
+        // The extra stake's intent is settled with the step it paid for.
+        if (moved && extraStake > 0) {
+          await tx.delete(studioPendingDebits).where(eq(studioPendingDebits.transactionId, extraId));
+        }
+        return moved;
+      });
     } catch (err) {
       if (extraStake > 0) await money.refund(extraId, row.id, row.userId, currency);
       throw asAppError(err);

@@ -7,10 +7,10 @@ import { type ByteStream, fairStream, type RoundSeeds } from '@paws/studio-engin
 import { playBaccarat } from '@paws/studio-engine/games/baccarat';
 import { playKeno } from '@paws/studio-engine/games/keno';
 import { playSlot, slotStake } from '@paws/studio-engine/games/slot';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { studioRounds, studioSeedPairs } from './schema.ts';
+import { studioPendingDebits, studioRounds, studioSeedPairs } from './schema.ts';
 import type { SeedPairRow, StudioSeeds } from './seeds.ts';
 import type { StudioSession } from './sessions.ts';
 import type { StudioWalletCalls } from './wallet-calls.ts';
@@ -84,6 +84,10 @@ export async function startRound(
         finished: outcome.finished,
       })
       .returning();
+    // The opening bet's intent is settled with the round it paid for.
+    await tx
+      .delete(studioPendingDebits)
+      .where(and(eq(studioPendingDebits.roundId, roundId), isNull(studioPendingDebits.step)));
     return { row: row as RoundRow, pair };
   });
 }

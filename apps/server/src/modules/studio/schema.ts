@@ -146,3 +146,24 @@ export const studioRouletteBets = pgTable(
   },
   (t) => [index().on(t.roundNumber)],
 );
+
+/**
+ * A debit the studio is about to ask of the wallet, written before the call (the intent): the round's
+ * opening bet (step null) or a later step's extra stake. The transaction that records the round or the
+ * step deletes it; one left behind by a crash is settled by the recovery job (recovery.ts): refunded when
+ * its round or step never happened.
+ */
+export const studioPendingDebits = pgTable(
+  'studio_pending_debits',
+  {
+    transactionId: text().primaryKey(),
+    roundId: uuid().notNull(),
+    userId: uuid().notNull(),
+    currency: text().notNull(),
+    /** The step the extra stake is for (the round's step counter after it); null for the opening bet. */
+    step: integer(),
+    action: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.createdAt)],
+);

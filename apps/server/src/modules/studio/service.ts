@@ -8,6 +8,7 @@ import type { BaccaratBet, BlackjackAction, Fairness, KenoBet, SlotBet } from '@
 import { isStudioApiGameCode, type StudioApiGameCode, type StudioRound } from '@paws/contracts/studio-api';
 import type { Db } from '../../db/client.ts';
 import type { WalletClient } from '../wallet/index.ts';
+import { createStudioRecovery, type RecoveryReport } from './recovery.ts';
 import { type RoundState, roundStates } from './round-checks.ts';
 import { createRoundSteps } from './round-steps.ts';
 import { createRounds, type RoundAnswer } from './rounds.ts';
@@ -42,8 +43,10 @@ export interface StudioService extends StudioWalletCalls {
   videoPokerDraw(session: StudioSession, roundId: string, held: boolean[]): Promise<RoundAnswer>;
   rounds(session: StudioSession, query: { game?: StudioApiGameCode; limit: number }): Promise<StudioRound[]>;
 
-  /* Reconciliation */
+  /* Reconciliation and recovery */
   roundStates(roundIds: readonly string[]): Promise<Map<string, RoundState>>;
+  /** Finishes or undoes rounds a stopped process left half-way (recovery.ts). */
+  recover(): Promise<RecoveryReport>;
 }
 
 export interface StudioServiceOptions {
@@ -78,5 +81,6 @@ export function createStudioService({
     ...rounds,
     ...steps,
     roundStates: (roundIds) => roundStates(db, roundIds),
+    recover: createStudioRecovery({ db, money, now, ...(log ? { log } : {}) }).recover,
   };
 }

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { isWalletError, type WalletClient } from '../wallet/index.ts';
-import { studioRounds } from './schema.ts';
+import { studioPendingDebits, studioRounds } from './schema.ts';
 import type { StudioSession } from './sessions.ts';
 
 /** Money through the seamless-wallet contract: the only way the studio moves a player's balance. */
@@ -26,6 +26,8 @@ export interface DebitInput {
   currency: CurrencyCode;
   cents: number;
   game: StudioApiGameCode;
+  /** For a later step's extra stake: the step it is for and its action (see studioPendingDebits). */
+  step?: { index: number; action: string };
 }
 
 export interface CreditInput extends DebitInput {
@@ -55,6 +57,18 @@ export function createWalletCalls({
     field: string,
     insufficientMessage: string = studioApiMessages.insufficientFunds,
   ) {
+    // The intent first: if the process stops after the wallet took the money, recovery finds it.
+    await db
+      .insert(studioPendingDebits)
+      .values({
+        transactionId: input.transactionId,
+        roundId: input.roundId,
+        userId: input.userId,
+        currency: input.currency,
+        step: input.step?.index ?? null,
+        action: input.step?.action ?? null,
+      })
+      .onConflictDoNothing();
     try {
       const r = await wallet.bet({
         transactionId: input.transactionId,
@@ -67,6 +81,8 @@ export function createWalletCalls({
       });
       return r.balance as number;
     } catch (err) {
+      // A refusal moved nothing; anything else (a timeout, a dropped connection) may have: recovery decides.
+      if (err instanceof AppError && err.statusCode < 500) await settled(input.transactionId);
       if (isWalletError(err, 'INSUFFICIENT_FUNDS')) throw badRequest(insufficientMessage, field);
       if (isWalletError(err, 'SESSION_EXPIRED')) throw unauthorized(studioApiMessages.sessionExpired);
       throw err;
@@ -107,9 +123,14 @@ export function createWalletCalls({
         userId,
         currency,
       });
+      await settled(betTransactionId);
     } catch (err) {
       log?.error({ err, roundId, betTransactionId }, 'studio rollback failed');
     }
+  }
+
+  async function settled(transactionId: string) {
+    await db.delete(studioPendingDebits).where(eq(studioPendingDebits.transactionId, transactionId));
   }
 
   async function walletBalance(session: Pick<StudioSession, 'walletSessionToken' | 'userId' | 'currency'>) {
