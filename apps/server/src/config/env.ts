@@ -76,6 +76,11 @@ const envSchema = z.object({
         z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], { error: 'list IP addresses or CIDR ranges' }),
       ),
     ),
+  /**
+   * How old an interrupted money operation (a debit with no round, an unpaid win, a deposit left PENDING)
+   * must be before recovery finishes or undoes it: longer than any request takes.
+   */
+  MONEY_RECOVERY_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Multiplies the per-IP rate limits of sign-in calls (per-account limits stay); for test rigs behind one IP. */
   RATE_LIMIT_IP_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   /** Seed the demo data at start; default true except in production. */

@@ -35,6 +35,7 @@ export const payments = fp(
       provider: options.provider ?? (app.env.PAYMENTS_SANDBOX ? createSandboxPaymentProvider() : null),
       verified: async (userId) => (await app.identity.userData(userId)).verificationType === 'APPROVED',
       settleDelayMs: options.settleDelayMs,
+      depositGraceMs: app.env.MONEY_RECOVERY_GRACE_SECONDS * 1000,
       scheduleSettlement: (paymentId, delayMs) =>
         app.jobs.send(SETTLE_JOB, { paymentId }, { startAfter: new Date(Date.now() + delayMs) }),
       log: app.log,
@@ -54,6 +55,12 @@ export const payments = fp(
       },
     });
     await app.jobs.schedule(SWEEP_JOB, '* * * * *');
+    // Once just after the grace period following this start: what a crash left is finished within a minute.
+    await app.jobs.send(
+      SWEEP_JOB,
+      {},
+      { startAfter: new Date(Date.now() + app.env.MONEY_RECOVERY_GRACE_SECONDS * 1000 + 2_000) },
+    );
     await app.register(paymentsRoutes, { prefix: serviceBasePaths.platform });
   },
   { name: 'payments', dependencies: ['database', 'backbone', 'wallet', 'identity', 'authenticate'] },

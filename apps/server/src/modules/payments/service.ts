@@ -18,8 +18,6 @@ import { isWalletError, type WalletService } from '../wallet/index.ts';
 import { createSandboxPaymentProvider, type PaymentInput, type PaymentProvider } from './provider.ts';
 import { balanceTransactions } from './schema.ts';
 
-/** A deposit still PENDING after this was interrupted (a capture takes seconds): the sweep finishes it. */
-export const DEPOSIT_GRACE_MS = 60_000;
 /** How long the sandbox takes to settle a payout. */
 export const DEFAULT_SETTLE_DELAY_MS = 5_000;
 /** Deposits and withdrawals are in real money only. */
@@ -33,6 +31,8 @@ export interface PaymentsServiceOptions {
   /** Whether the player's identity verification is approved: payouts need it (anti-money-laundering). */
   verified?: (userId: string) => Promise<boolean>;
   settleDelayMs?: number;
+  /** A deposit still PENDING after this was interrupted (a capture takes seconds): the sweep finishes it. */
+  depositGraceMs?: number;
   /** Runs settle(paymentId) after the delay, durably (the job runner); without it nothing is scheduled. */
   scheduleSettlement?: (paymentId: string, delayMs: number) => Promise<unknown>;
   log?: FastifyBaseLogger;
@@ -396,7 +396,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
         and(
           eq(balanceTransactions.status, 'PENDING'),
           eq(balanceTransactions.type, 'DEPOSIT'),
-          lte(balanceTransactions.createdAt, new Date(now().getTime() - DEPOSIT_GRACE_MS)),
+          lte(balanceTransactions.createdAt, new Date(now().getTime() - (options.depositGraceMs ?? 30_000))),
         ),
       )
       .orderBy(balanceTransactions.createdAt)

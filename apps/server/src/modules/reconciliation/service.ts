@@ -55,9 +55,10 @@ export function createReconciliationService(deps: ReconciliationDeps) {
     return { orphanBets, unpaidRounds };
   }
 
-  async function run() {
+  /** One run; `graceMs` shortens the grace for money in flight (when nothing can be in flight). */
+  async function run({ graceMs = GRACE_MS }: { graceMs?: number } = {}) {
     const startedAt = now();
-    const deadline = new Date(startedAt.getTime() - GRACE_MS);
+    const deadline = new Date(startedAt.getTime() - graceMs);
     const bets = await wallet.openBets(
       STUDIO_PROVIDER.code,
       deadline,

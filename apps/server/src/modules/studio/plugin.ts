@@ -17,7 +17,6 @@ import {
   deriveProviderSecret,
   type WalletClient,
 } from '../wallet/index.ts';
-import { RECOVERY_GRACE_MS } from './recovery.ts';
 import {
   createRouletteTable,
   type RouletteTableDriver,
@@ -55,7 +54,14 @@ export const studio = fp(
       : createInProcessWalletClient(app.wallet, STUDIO_PROVIDER_CODE);
     // The operator's faces are the pages allowed to host the game frame (see docs/decisions.md).
     const hostOrigins = [app.env.PLATFORM_URL, app.env.LANDING_URL].map((url) => new URL(url).origin);
-    const service = createStudioService({ db: app.database.db, wallet, hostOrigins, log: app.log });
+    const recoveryGraceMs = app.env.MONEY_RECOVERY_GRACE_SECONDS * 1000;
+    const service = createStudioService({
+      db: app.database.db,
+      wallet,
+      hostOrigins,
+      log: app.log,
+      recoveryGraceMs,
+    });
     const namespace = () => app.io.of(ROULETTE_NAMESPACE);
     const table = createRouletteTable({
       database: app.database,
@@ -125,7 +131,7 @@ export const studio = fp(
     // period following this start, so what a crash left is finished within a minute of the restart.
     await app.jobs.define({ name: RECOVER_JOB, handler: async () => void (await service.recover()) });
     await app.jobs.schedule(RECOVER_JOB, '* * * * *');
-    await app.jobs.send(RECOVER_JOB, {}, { startAfter: new Date(Date.now() + RECOVERY_GRACE_MS + 5_000) });
+    await app.jobs.send(RECOVER_JOB, {}, { startAfter: new Date(Date.now() + recoveryGraceMs + 2_000) });
 
     app.addHook('onReady', async () => {
       await table.start();

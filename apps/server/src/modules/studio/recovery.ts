@@ -7,8 +7,6 @@ import { lastAction } from './round-steps.ts';
 import { studioPendingDebits, studioRounds } from './schema.ts';
 import type { StudioLog, StudioWalletCalls } from './wallet-calls.ts';
 
-/** An intent or an unpaid win younger than this may still be in the hands of its request. */
-export const RECOVERY_GRACE_MS = 30_000;
 const BATCH = 500;
 
 export interface RecoveryReport {
@@ -30,11 +28,14 @@ export function createStudioRecovery({
   db,
   money,
   now,
+  graceMs,
   log,
 }: {
   db: Db;
   money: StudioWalletCalls;
   now: () => Date;
+  /** An intent or an unpaid win younger than this may still be in the hands of its request. */
+  graceMs: number;
   log?: StudioLog;
 }) {
   async function settleIntents(before: Date, report: RecoveryReport) {
@@ -115,7 +116,7 @@ export function createStudioRecovery({
   }
 
   async function recover(): Promise<RecoveryReport> {
-    const before = new Date(now().getTime() - RECOVERY_GRACE_MS);
+    const before = new Date(now().getTime() - graceMs);
     const report: RecoveryReport = { refunded: 0, settled: 0, winsPaid: 0 };
     await settleIntents(before, report);
     await payWins(before, report);

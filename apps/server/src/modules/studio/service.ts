@@ -56,6 +56,8 @@ export interface StudioServiceOptions {
   hostOrigins?: readonly string[];
   now?: () => Date;
   log?: StudioLog;
+  /** See MONEY_RECOVERY_GRACE_SECONDS. */
+  recoveryGraceMs?: number;
 }
 
 export function createStudioService({
@@ -64,6 +66,7 @@ export function createStudioService({
   hostOrigins = [],
   now = () => new Date(),
   log,
+  recoveryGraceMs = 30_000,
 }: StudioServiceOptions): StudioService {
   const money = createWalletCalls({ db, wallet, now, ...(log ? { log } : {}) });
   const seeds = createSeeds({ db, now });
@@ -81,6 +84,7 @@ export function createStudioService({
     ...rounds,
     ...steps,
     roundStates: (roundIds) => roundStates(db, roundIds),
-    recover: createStudioRecovery({ db, money, now, ...(log ? { log } : {}) }).recover,
+    recover: createStudioRecovery({ db, money, now, graceMs: recoveryGraceMs, ...(log ? { log } : {}) })
+      .recover,
   };
 }
