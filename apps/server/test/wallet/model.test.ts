@@ -3,8 +3,9 @@ import type { WalletErrorCode } from '@paws/contracts/wallet';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgErrorCode } from '../../src/db/errors.ts';
 import { isWalletError } from '../../src/modules/wallet/errors.ts';
-import { type GameResult, pgErrorCode, type WalletService } from '../../src/modules/wallet/service.ts';
+import type { GameResult, WalletService } from '../../src/modules/wallet/service.ts';
 import { STUDIO_PROVIDER } from '../../src/modules/wallet/signature.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import {

@@ -6,6 +6,7 @@ import { fairStream } from '@paws/studio-engine/fair';
 import * as blackjack from '@paws/studio-engine/games/blackjack';
 import * as videoPoker from '@paws/studio-engine/games/video-poker';
 import { and, eq } from 'drizzle-orm';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import {
   asAppError,
@@ -117,6 +118,8 @@ export function createRoundSteps(deps: RoundsDeps) {
       started = await startRound(deps, session, roundId, session.currency, play);
     } catch (err) {
       await money.refund(betId, roundId, session.userId, session.currency);
+      // A parallel deal opened the round first (the one-open-round index).
+      if (pgErrorCode(err) === UNIQUE_VIOLATION) throw badRequest(studioApiMessages.roundOpen);
       throw asAppError(err);
     }
     if (started.row.finished) balance = await payOut(started.row, game, balance);

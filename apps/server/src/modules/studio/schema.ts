@@ -109,7 +109,15 @@ export const studioRounds = pgTable(
     paidAt: at(),
     ...timestamps,
   },
-  (t) => [index().on(t.userId, t.createdAt), index().on(t.userId, t.game, t.createdAt)],
+  (t) => [
+    index().on(t.userId, t.createdAt),
+    index().on(t.userId, t.game, t.createdAt),
+    // One open round per player in a multi-step game, held by the database: a check before the insert
+    // let 47 of 50 parallel deals through.
+    uniqueIndex('studio_rounds_one_open_multi_step')
+      .on(t.userId, t.game)
+      .where(sql`not ${t.finished} and ${t.game} in ('blackjack', 'video-poker')`),
+  ],
 );
 
 /** The live roulette table's rounds: one row per spin, shared by every process. */

@@ -24,6 +24,8 @@ export interface StudioSeeds {
   rotateSeed(session: StudioSession, clientSeed?: string): Promise<SeedRotationResult>;
 }
 
+const ACTIVE_PAIR_ATTEMPTS = 20;
+
 export function createSeeds({ db, now }: { db: Db; now: () => Date }): StudioSeeds {
   async function activePair(q: DbOrTx, userId: string, game: StudioApiGameCode, lock: boolean) {
     const where = and(
@@ -31,18 +33,18 @@ export function createSeeds({ db, now }: { db: Db; now: () => Date }): StudioSee
       eq(studioSeedPairs.game, game),
       isNull(studioSeedPairs.revealedAt),
     );
-    const query = q.select().from(studioSeedPairs).where(where);
-    const [row] = lock ? await query.for('update') : await query;
-    if (row) return row;
-    const pair = createSeedPair();
-    await q
-      .insert(studioSeedPairs)
-      .values({ userId, game, ...pair })
-      .onConflictDoNothing();
-    const again = q.select().from(studioSeedPairs).where(where);
-    const [created] = lock ? await again.for('update') : await again;
-    if (!created) throw new Error('Seed pair missing after insert');
-    return created;
+    // Racing rotations retire the pair we waited on and insert the next one: look again (a fresh snapshot
+    // each time) until one is found or ours is in.
+    for (let attempt = 0; attempt < ACTIVE_PAIR_ATTEMPTS; attempt++) {
+      const query = q.select().from(studioSeedPairs).where(where);
+      const [row] = lock ? await query.for('update') : await query;
+      if (row) return row;
+      await q
+        .insert(studioSeedPairs)
+        .values({ userId, game, ...createSeedPair() })
+        .onConflictDoNothing();
+    }
+    throw new Error(`No active seed pair after ${ACTIVE_PAIR_ATTEMPTS} attempts`);
   }
 
   async function fairness(session: StudioSession) {

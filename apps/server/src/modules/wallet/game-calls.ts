@@ -1,6 +1,7 @@
 import type { CurrencyCode } from '@paws/contracts/wallet';
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { WalletError } from './errors.ts';
 import { applyDelta, balanceOf, checkAmount, type Ledger, recordMovement } from './ledger.ts';
@@ -56,7 +57,6 @@ interface GameCallDiagnosis {
   reference_state: string | null;
 }
 
-const UNIQUE_VIOLATION = '23505';
 const DUPLICATE_RETRIES = 3;
 
 /** A concurrent duplicate undoes the whole call; run again, it meets the first call's record. */
@@ -387,17 +387,6 @@ export function createGameCalls({
     win: (input: WinInput) => gameCall('WIN', input),
     rollback,
   };
-}
-
-/** The SQLSTATE of a database error, looking through the driver's and Drizzle's wrappers. */
-export function pgErrorCode(err: unknown): string | undefined {
-  let current: unknown = err;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 /**

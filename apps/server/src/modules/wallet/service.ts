@@ -6,12 +6,11 @@ import { createLedger } from './ledger.ts';
 import { createWalletQueries } from './queries.ts';
 
 export type { LedgerFindings, OpenBet } from './audit-checks.ts';
-export {
-  type BetInput,
-  type GameResult,
-  pgErrorCode,
-  type RollbackInput,
-  type WinInput,
+export type {
+  BetInput,
+  GameResult,
+  RollbackInput,
+  WinInput,
 } from './game-calls.ts';
 export type { GameSessionInput } from './game-sessions.ts';
 export {

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "studio_rounds_one_open_multi_step" ON "studio_rounds" USING btree ("user_id","game") WHERE not "studio_rounds"."finished" and "studio_rounds"."game" in ('blackjack', 'video-poker');
