@@ -19,6 +19,10 @@ export const mailTexts = {
     subject: 'Confirm your new email for PAWS',
     text: `Open this link to confirm your new email address:\n${link}\n\nThe link is valid for ${minutes} minutes and works once.\n\n${footer}`,
   }),
+  signUpAttempt: (siteUrl: string) => ({
+    subject: 'Someone tried to sign up to PAWS with your email',
+    text: `Someone, maybe you, tried to create a PAWS account with this email address, which already has one.\n\nIf it was you, sign in instead, or reset your password if you forgot it:\n${siteUrl}\n\nNo new account was created. ${footer}`,
+  }),
   emailChangedNotice: (newEmail: string) => ({
     subject: 'Your PAWS email was changed',
     text: `The email address of your PAWS account was changed to ${newEmail}.\n\nIf you did not do this, reset your password and contact support.`,
@@ -26,6 +30,8 @@ export const mailTexts = {
 };
 
 export const smsTexts = {
+  signUpAttempt: () =>
+    'PAWS: someone tried to sign up with this number, which already has an account. If it was you, sign in or reset your password.',
   registrationCode: (code: string, minutes: number) =>
     `PAWS: your sign-up code is ${code}. Valid for ${minutes} minutes.`,
   loginCode: (code: string, minutes: number) =>

@@ -123,6 +123,13 @@ export function createIdentityService({
     }
   }
 
+  async function tellOwnerOfSignUpAttempt(address: Address, callbackUrl: string) {
+    if (address.channel === 'email') {
+      const mail = mailTexts.signUpAttempt(new URL(callbackUrl).origin);
+      await messaging.email(address.email, mail.subject, mail.text);
+    } else await messaging.sms(address.phone, smsTexts.signUpAttempt());
+  }
+
   function assertNotBanned(user: UserRow) {
     if (user.bannedAt) throw forbidden(authServerMessages.banned);
   }
@@ -216,11 +223,14 @@ export function createIdentityService({
       const existing = await findUser(address);
       if (existing) {
         // A sign-up that was never confirmed may be sent again by whoever knows its password.
-        if (isVerified(existing, address) || !(await verifyPassword(existing.passwordHash, body.password))) {
-          throw conflict(takenMessage(address), field);
+        if (!isVerified(existing, address) && (await verifyPassword(existing.passwordHash, body.password))) {
+          await codes.assertCanSend('registration', targetOf(address));
+          await sendRegistration(existing, address, body.callbackUrl);
+          return { channel: address.channel };
         }
-        await codes.assertCanSend('registration', targetOf(address));
-        await sendRegistration(existing, address, body.callbackUrl);
+        // Answered exactly as a new sign-up, so the form tells nobody which addresses have accounts; the
+        // owner hears of the attempt instead.
+        await tellOwnerOfSignUpAttempt(address, body.callbackUrl);
         return { channel: address.channel };
       }
       const passwordHash = await hashPassword(body.password);
@@ -234,7 +244,8 @@ export function createIdentityService({
           createdAt: now(),
         });
       } catch (error) {
-        if (uniqueViolation(error) !== undefined) throw conflict(takenMessage(address), field);
+        // A parallel sign-up with the same address won; its owner got the link.
+        if (uniqueViolation(error) !== undefined) return { channel: address.channel };
         throw error;
       }
       await sendRegistration(user, address, body.callbackUrl);
