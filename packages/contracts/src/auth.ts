@@ -42,6 +42,8 @@ export const authServerMessages = {
   wrongCode: 'Invalid verification code',
   expiredCode: 'Verification code has expired, request a new one',
   tooManyCodeAttempts: 'Too many attempts, request a new code',
+  // Not given by the spec.
+  tooManyCodesToday: 'Too many wrong codes today, please try again tomorrow',
   invalidLink: 'This link is invalid or has expired',
   unauthorized: 'Unauthorized',
 } as const;

@@ -99,20 +99,31 @@ describe('rate limits (per IP and per account) answer 429', () => {
   ];
 
   describe.each(endpoints)('%s', (_name, path, body) => {
-    it(`per account: ${ACCOUNT_POINTS} a minute, whatever the IP`, async () => {
+    // Password tries count per account and address, so that nobody else can lock the owner out.
+    const perAddress = path === '/auth/login';
+    it(`per account: ${ACCOUNT_POINTS} a minute, ${perAddress ? 'from one IP' : 'whatever the IP'}`, async () => {
       const a = { email: freshEmail(), phone: freshPhone() };
+      const oneIp = freshIp();
+      const ipOfCall = () => (perAddress ? oneIp : freshIp());
       for (let i = 0; i < ACCOUNT_POINTS; i++) {
         const res = await call(
           { method: 'POST', url: `${ID}${path}`, payload: body(a) as object },
-          freshIp(),
+          ipOfCall(),
         );
         // The 60 s resend wait may answer 429 too, with its own message.
         expect(res.json().message ?? '').not.toMatch(limited);
       }
-      const res = await call({ method: 'POST', url: `${ID}${path}`, payload: body(a) as object }, freshIp());
+      const res = await call({ method: 'POST', url: `${ID}${path}`, payload: body(a) as object }, ipOfCall());
       expect(res.statusCode).toBe(429);
       expect(res.json()).toEqual({ statusCode: 429, message: expect.stringMatching(limited) });
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      if (perAddress) {
+        const owner = await call(
+          { method: 'POST', url: `${ID}${path}`, payload: body(a) as object },
+          freshIp(),
+        );
+        expect(owner.statusCode).not.toBe(429);
+      }
     });
 
     it(`per IP: ${IP_POINTS} a minute, whatever the account`, async () => {
@@ -175,9 +186,10 @@ describe('rate limits (per IP and per account) answer 429', () => {
     });
   });
 
-  it('an account limit is per account: another account from the same IPs goes through', async () => {
+  it('an account limit is per account: another account from the same IP goes through', async () => {
     const a = { email: freshEmail() };
     const b = { email: freshEmail() };
+    const ip = freshIp();
     const login = (x: { email: string }) =>
       call(
         {
@@ -185,7 +197,7 @@ describe('rate limits (per IP and per account) answer 429', () => {
           url: `${ID}/auth/login`,
           payload: { email: x.email, password: 'Wrong#Pass1', callbackUrl: `${LANDING}/callback/login` },
         },
-        freshIp(),
+        ip,
       );
     for (let i = 0; i < ACCOUNT_POINTS; i++) await login(a);
     expect((await login(a)).statusCode).toBe(429);
@@ -196,8 +208,9 @@ describe('rate limits (per IP and per account) answer 429', () => {
 });
 
 describe('default rate limits', () => {
-  it('five log-in attempts a minute per account', async () => {
+  it('five log-in attempts a minute per account and address', async () => {
     const ctx = await createIdentityTestApp({ identity: { rateLimits: {} } });
+    const ip = freshIp();
     try {
       const payload = {
         email: freshEmail(),
@@ -212,7 +225,7 @@ describe('default rate limits', () => {
               method: 'POST',
               url: `${ID}/auth/login`,
               payload,
-              remoteAddress: freshIp(),
+              remoteAddress: ip,
             })
           ).statusCode,
         );

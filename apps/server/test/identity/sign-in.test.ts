@@ -160,7 +160,9 @@ describe('sign-up and log-in', () => {
         callbackUrl,
       });
       expect(again.statusCode).toBe(201);
-      expect((await messagesTo(ctx.app, email)).filter((m) => m.subject === 'Confirm your email for PAWS')).toHaveLength(2);
+      expect(
+        (await messagesTo(ctx.app, email)).filter((m) => m.subject === 'Confirm your email for PAWS'),
+      ).toHaveLength(2);
     });
   });
 

@@ -7,6 +7,11 @@ import type { VerificationCodeRow } from './schema.ts';
 
 export const CODE_TTL_SECONDS = 10 * 60;
 export const MAX_CODE_ATTEMPTS = 5;
+/**
+ * Wrong codes an account may type in a day, across codes: with five per code and a new code a minute, an
+ * attacker would otherwise get 7,200 tries a day at a six-digit code (0.7%); twenty make it 0.002%.
+ */
+export const MAX_WRONG_CODES_PER_DAY = 20;
 
 export interface CodeKeeperDeps {
   repo: IdentityRepository;
@@ -108,6 +113,10 @@ export function createCodeKeeper({ repo, secrets, now, resendSeconds }: CodeKeep
       const row = await repo.latestCode(purpose, target);
       if (!row || row.consumedAt) throw badRequest(authServerMessages.wrongCode, field);
       if (row.expiresAt.getTime() <= now().getTime()) throw badRequest(authServerMessages.expiredCode, field);
+      const dayAgo = new Date(now().getTime() - 24 * 60 * 60 * 1000);
+      if ((await repo.wrongGuessesSince(target, dayAgo)) >= MAX_WRONG_CODES_PER_DAY) {
+        throw new AppError(429, authServerMessages.tooManyCodesToday, field);
+      }
       // The try is taken before comparing, so parallel guesses cannot exceed the limit.
       if (!(await repo.reserveAttempt(row.id, MAX_CODE_ATTEMPTS))) {
         throw badRequest(authServerMessages.tooManyCodeAttempts, field);

@@ -6,7 +6,8 @@ const perMinute = (points: number) => ({ points, durationSeconds: 60 });
  * Requests per minute from one IP and for one account (e-mail or phone in the body; the signed-in user
  * for profile calls; link-token calls name no account). IP figures leave room for households and
  * offices behind one address; account figures are what brute force is held to (on top of the five tries
- * per code and the 60 s resend wait).
+ * per code, twenty wrong codes a day and the 60 s resend wait). Log-in counts per account and address, so
+ * that failures from elsewhere never lock the owner out.
  */
 export const defaultIdentityRateLimits = {
   login: { ip: perMinute(20), account: perMinute(5) },

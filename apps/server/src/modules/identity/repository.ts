@@ -1,6 +1,6 @@
 import type { VerificationType } from '@paws/contracts/profile';
 import { type StaffRole, specRoleOf } from '@paws/contracts/staff';
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   type SessionRow,
@@ -183,6 +183,14 @@ export function createIdentityRepository(db: DbOrTx) {
         .where(and(eq(verificationCodes.id, id), lt(verificationCodes.attempts, max)))
         .returning({ id: verificationCodes.id });
       return rows.length > 0;
+    },
+    /** Wrong codes typed for a target (any purpose) on codes issued since `since`. */
+    async wrongGuessesSince(target: string, since: Date, tx: DbOrTx = db): Promise<number> {
+      const [row] = await tx
+        .select({ wrong: sql<string | null>`sum(${verificationCodes.attempts})` })
+        .from(verificationCodes)
+        .where(and(eq(verificationCodes.target, target), gte(verificationCodes.createdAt, since)));
+      return Number(row?.wrong ?? 0);
     },
     /** Gives back the try of a right code, so that only wrong ones count. */
     async refundAttempt(id: string, tx: DbOrTx = db) {

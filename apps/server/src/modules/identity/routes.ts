@@ -48,12 +48,20 @@ const accountOf = (request: FastifyRequest) => {
   return undefined;
 };
 const signedInUserOf = (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : undefined);
+/**
+ * Password tries count per account and address: a stranger's failures elsewhere cannot lock the owner out
+ * (a right password only sends a link or code to the owner, so it signs nobody else in).
+ */
+const accountFromAddressOf = (request: FastifyRequest) => {
+  const account = accountOf(request);
+  return account ? `${account}@${request.ip}` : undefined;
+};
 
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app, { rateLimits }) => {
   const { env, identity } = app;
   const limit = (name: IdentityRateLimitName, account = accountOf) =>
     app.rateLimiting.hook(`identity:${name}`, rateLimits[name], account);
-  const loginLimit = limit('login');
+  const loginLimit = limit('login', accountFromAddressOf);
   const registrationLimit = limit('registration');
   const resetLimit = limit('resetPassword');
   const verifyLimit = limit('verify');
