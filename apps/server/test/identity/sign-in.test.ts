@@ -15,8 +15,6 @@ import {
   lastMessageTo,
   messagesTo,
   PASSWORD,
-  PLATFORM,
-  PLATFORM_HOST,
   signUpByEmail,
   signUpByPhone,
   tokenOf,

@@ -206,9 +206,6 @@ export function createIdentityService({
     return result.data;
   }
 
-  const takenMessage = (address: Address) =>
-    address.channel === 'email' ? authServerMessages.emailTaken : authServerMessages.phoneTaken;
-
   return {
     now,
     sessions,
@@ -219,7 +216,6 @@ export function createIdentityService({
     async register(body: RegistrationBody, query: RegistrationQuery): Promise<{ channel: AuthChannel }> {
       assertCallbackUrl(body.callbackUrl);
       const address = addressOf(body);
-      const field = address.channel === 'email' ? 'email' : 'phone';
       const existing = await findUser(address);
       if (existing) {
         // A sign-up that was never confirmed may be sent again by whoever knows its password.
