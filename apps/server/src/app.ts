@@ -36,6 +36,7 @@ import { studio } from './modules/studio/plugin.ts';
 import { wallet } from './modules/wallet/plugin.ts';
 import { authenticate } from './plugins/authenticate.ts';
 import { authorize } from './plugins/authorize.ts';
+import { connectSources, inlineStyleHashes } from './plugins/content-security.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { inputGuard } from './plugins/input-guard.ts';
 import { messaging } from './plugins/messaging.ts';
@@ -115,9 +116,10 @@ export async function buildApp({ env, database, logger, identity }: BuildOptions
     contentSecurityPolicy: {
       directives: {
         'script-src': ["'self'"],
+        'style-src': ["'self'", ...inlineStyleHashes()],
         'img-src': ["'self'", 'data:', 'blob:'],
         'media-src': ["'self'", 'data:', 'blob:'],
-        'connect-src': ["'self'", 'ws:', 'wss:'],
+        'connect-src': connectSources(env),
         'frame-src': ["'self'", env.PLATFORM_URL, env.LANDING_URL],
         'frame-ancestors': ["'self'", env.PLATFORM_URL, env.LANDING_URL],
         'upgrade-insecure-requests': env.isProduction ? [] : null,

@@ -4,6 +4,7 @@ import { STUDIO_PROVIDER_CODE } from '@paws/contracts/studio-api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceTransactions } from '../../src/modules/payments/schema.ts';
+import { sessionReference } from '../../src/modules/wallet/index.ts';
 import { gameSessions, gameTransactions } from '../../src/modules/wallet/schema.ts';
 import type { Browser } from '../identity/helpers.ts';
 import { browser, PLATFORM_HOST } from '../identity/helpers.ts';
@@ -234,26 +235,41 @@ describe('GET /profile/game-sessions', () => {
     expect(first.count).toBe(13);
     expect(first.hasMore).toBe(true);
     expect(first.gameTokens[0]).toMatchObject({ gameCode: 'european-roulette', currencyCode: 'PAWS' });
-    expect(first.gameTokens.slice(1).map((s) => s.token)).toEqual(ids.sessions.slice(8).reverse());
+    expect(first.gameTokens.slice(1).map((s) => s.token)).toEqual(
+      ids.sessions.slice(8).reverse().map(sessionReference),
+    );
     expect(first.gameTokens[1]).toMatchObject({
       providerName: expect.any(String),
       createdAt: day(12).toISOString(),
     });
     const last = await list(alice.b, '?limit=5&page=3');
-    expect(last.gameTokens.map((s) => s.token)).toEqual(ids.sessions.slice(0, 3).reverse());
+    expect(last.gameTokens.map((s) => s.token)).toEqual(
+      ids.sessions.slice(0, 3).reverse().map(sessionReference),
+    );
     expect(last.hasMore).toBe(false);
   });
 
   it('filters by date', async () => {
     const range = await list(alice.b, '?dateFrom=2026-01-02&dateTo=2026-01-03');
-    expect(range.gameTokens.map((s) => s.token)).toEqual([ids.sessions[2], ids.sessions[1]]);
+    expect(range.gameTokens.map((s) => s.token)).toEqual(
+      [ids.sessions[2], ids.sessions[1]].map((t) => sessionReference(t as string)),
+    );
     expect(range).toMatchObject({ count: 2, hasMore: false });
   });
 
   it('never shows another player’s sessions', async () => {
     const other = await list(bob.b);
     expect(other.count).toBe(1);
-    expect(other.gameTokens.some((s) => ids.sessions.includes(s.token))).toBe(false);
+    expect(other.gameTokens.some((s) => ids.sessions.map(sessionReference).includes(s.token))).toBe(false);
+  });
+
+  it('shows a reference, never the token a provider presents to the wallet', async () => {
+    const mine = await list(alice.b);
+    expect(mine.gameTokens.length).toBeGreaterThan(0);
+    for (const session of mine.gameTokens) {
+      expect(session.token).toMatch(/^gs_[\w-]{22}$/);
+      expect(ids.sessions).not.toContain(session.token);
+    }
   });
 });
 

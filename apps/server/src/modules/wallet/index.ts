@@ -2,4 +2,5 @@
 export { createHttpWalletClient, createInProcessWalletClient, type WalletClient } from './client.ts';
 export { isWalletError, WalletError } from './errors.ts';
 export type { LedgerFindings, OpenBet, WalletService } from './service.ts';
+export { sessionReference } from './session-reference.ts';
 export { deriveProviderSecret, STUDIO_PROVIDER } from './signature.ts';

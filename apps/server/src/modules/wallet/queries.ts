@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { createdBetween, paged, pageOf } from '../../db/paging.ts';
 import { balanceOf, type SystemAccountCode } from './ledger.ts';
 import { gameSessions, gameTransactions, ledgerEntries, walletAccounts, walletProviders } from './schema.ts';
+import { sessionReference } from './session-reference.ts';
 
 export interface PageQuery {
   dateFrom?: Date;
@@ -123,7 +124,10 @@ export function createWalletQueries({ db, ready }: { db: Db; ready: () => Promis
     };
   }
 
-  /** The player's game sessions (launch tokens), newest first. */
+  /**
+   * The player's game sessions, newest first. Each is shown by a reference derived from its token, never the
+   * token itself: the token is what a provider presents to the wallet for the player.
+   */
   async function gameSessionHistory(userId: string, query: PageQuery = {}) {
     const { limit, offset } = pageOf(query);
     const where = and(eq(gameSessions.userId, userId), createdBetween(gameSessions.createdAt, query));
@@ -144,7 +148,8 @@ export function createWalletQueries({ db, ready }: { db: Db; ready: () => Promis
       .limit(limit)
       .offset(offset);
     const [totals] = await db.select({ count: count() }).from(gameSessions).where(where);
-    return paged({ rows, count: totals?.count }, offset);
+    const shown = rows.map(({ token, ...row }) => ({ ...row, token: sessionReference(token) }));
+    return paged({ rows: shown, count: totals?.count }, offset);
   }
 
   /** System accounts' balances: the sum of their entries (they keep no stored balance). */
