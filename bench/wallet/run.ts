@@ -24,7 +24,7 @@ import { createDatabase } from '../../apps/server/src/db/client.ts';
 import { createHttpWalletClient } from '../../apps/server/src/modules/wallet/client.ts';
 import { isWalletError } from '../../apps/server/src/modules/wallet/errors.ts';
 import { createWalletService } from '../../apps/server/src/modules/wallet/service.ts';
-import { deriveProviderSecret, STUDIO_PROVIDER } from '../../apps/server/src/modules/wallet/signature.ts';
+import { STUDIO_PROVIDER } from '../../apps/server/src/modules/wallet/signature.ts';
 import { adminQuery, databaseUrl, percentile, pgbenchPath, requireDatabaseUrl } from '../lib/postgres.ts';
 
 const execFile = promisify(execFileCb);
@@ -36,6 +36,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const players = Number(process.env.BENCH_PLAYERS ?? 1000);
 const secret = randomBytes(32).toString('hex');
+const walletSecret = randomBytes(32).toString('hex');
 const stamp = `${Date.now()}_${randomBytes(3).toString('hex')}`;
 const walletDb = `paws_bench_wallet_${stamp}`;
 const pgbenchDb = `paws_bench_pgbench_${stamp}`;
@@ -43,7 +44,7 @@ const pgbenchDb = `paws_bench_pgbench_${stamp}`;
 async function startServer(url: string) {
   const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_DATABASE_URL: url, BENCH_SECRET: secret },
+    env: { ...process.env, BENCH_DATABASE_URL: url, BENCH_SECRET: secret, BENCH_WALLET_SECRET: walletSecret },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const port = await new Promise<number>((resolve, reject) => {
@@ -70,7 +71,7 @@ async function main() {
   const client = createHttpWalletClient({
     baseUrl: `http://127.0.0.1:${server.port}`,
     providerCode: STUDIO_PROVIDER.code,
-    secret: deriveProviderSecret(secret, STUDIO_PROVIDER.code),
+    secret: walletSecret,
     maxSockets: clients,
   });
   try {

@@ -7,6 +7,7 @@ import { parseEnv } from '../../apps/server/src/config/env.ts';
 const env = parseEnv({
   NODE_ENV: 'production',
   SECRET: process.env.BENCH_SECRET,
+  STUDIO_WALLET_SECRET: process.env.BENCH_WALLET_SECRET,
   DATABASE_URL: process.env.BENCH_DATABASE_URL,
   LOG_LEVEL: 'warn',
   SERVICES: process.env.BENCH_SERVICES ?? 'wallet',

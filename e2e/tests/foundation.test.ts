@@ -35,6 +35,34 @@ describe('two origins from one server', () => {
     }
   });
 
+  it('runs under its Content-Security-Policy with no violation: no inline style or foreign connection', async () => {
+    const policy = (await fetch(`${server.platform}/`)).headers.get('content-security-policy') ?? '';
+    expect(policy).toMatch(/style-src 'self' 'sha256-/);
+    expect(policy).not.toMatch(/unsafe-inline/);
+    expect(policy).not.toMatch(/connect-src[^;]*\bwss?:(\s|;)/);
+    const context = await browser.newContext(viewports.desktop);
+    try {
+      await context.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+        document.addEventListener('securitypolicyviolation', (event) =>
+          seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+        );
+      });
+      const page = await context.newPage();
+      for (const url of [`${server.landing}/`, `${server.platform}/`, `${server.platform}/faq`]) {
+        await page.goto(url);
+        await page.getByRole('banner').waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(
+          await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+        ).toEqual([]);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   it('answers an unknown API path with JSON on both origins', async () => {
     for (const origin of [server.landing, server.platform]) {
       const res = await fetch(`${origin}/api/identity/no-such-call`);

@@ -31,6 +31,8 @@ const flag = z
   .optional()
   .transform((v) => (v === undefined ? undefined : v === 'true'));
 
+const DEVELOPMENT_STUDIO_WALLET_SECRET = 'development-studio-wallet-secret-change-me-0123456789';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -51,6 +53,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Signs cookies and tokens. Must be set (32+ characters) in production. */
   SECRET: z.string().min(32).default('development-secret-change-me-in-production-0123456789'),
+  /** What our studio signs its seamless-wallet calls with (shared by the studio's and the wallet's processes). */
+  STUDIO_WALLET_SECRET: z.string().min(32).default(DEVELOPMENT_STUDIO_WALLET_SECRET),
   /** Comma-separated modules to run in this process; default all. */
   SERVICES: z
     .string()
@@ -106,6 +110,11 @@ export function parseEnv(source: Record<string, string | undefined>) {
   const env = result.data;
   if (env.NODE_ENV === 'production' && env.SECRET === envSchema.shape.SECRET.parse(undefined)) {
     throw new EnvError('Invalid environment variable SECRET: must be set to a private value in production');
+  }
+  if (env.NODE_ENV === 'production' && env.STUDIO_WALLET_SECRET === DEVELOPMENT_STUDIO_WALLET_SECRET) {
+    throw new EnvError(
+      'Invalid environment variable STUDIO_WALLET_SECRET: must be set to a private value in production',
+    );
   }
   const demoDefault = env.NODE_ENV !== 'production';
   return {

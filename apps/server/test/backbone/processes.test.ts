@@ -8,7 +8,7 @@ import { bonusRules, userBonuses } from '../../src/modules/bonuses/schema.ts';
 import { users } from '../../src/modules/identity/schema.ts';
 import { notifications } from '../../src/modules/notifications/schema.ts';
 import { createWalletService, type WalletService } from '../../src/modules/wallet/service.ts';
-import { deriveProviderSecret, STUDIO_PROVIDER, signBody } from '../../src/modules/wallet/signature.ts';
+import { STUDIO_PROVIDER, signBody } from '../../src/modules/wallet/signature.ts';
 import { createTestDatabase } from '../helpers/test-app.ts';
 import { eventually } from '../payments/helpers.ts';
 import { ledgerProblems, noProblems } from '../wallet/helpers.ts';
@@ -26,7 +26,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('events acr
   let wallet: WalletService;
   let walletProcess: ServerProcess;
   let others: ServerProcess | undefined;
-  const secret = deriveProviderSecret(parseEnv({}).SECRET, STUDIO_PROVIDER.code);
+  const secret = parseEnv({}).STUDIO_WALLET_SECRET;
 
   const env = () => ({ DATABASE_URL: testDb.url as string, REDIS_URL: process.env.REDIS_URL as string });
   const startOthers = () =>

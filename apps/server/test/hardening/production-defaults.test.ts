@@ -4,14 +4,20 @@ import { createTestApp } from '../helpers/test-app.ts';
 import { browser, ID, LANDING, PLATFORM_HOST, signUpByEmail } from '../identity/helpers.ts';
 
 const PRIVATE_SECRET = 'a-private-production-secret-0123456789abcdef';
+const WALLET_SECRET = 'a-private-studio-wallet-secret-0123456789abcdef';
 
 describe('production-safe defaults', () => {
   it('production starts with no sandbox payments, no sandbox verification and no demo seed', () => {
-    const production = parseEnv({ NODE_ENV: 'production', SECRET: PRIVATE_SECRET });
+    const production = parseEnv({
+      NODE_ENV: 'production',
+      SECRET: PRIVATE_SECRET,
+      STUDIO_WALLET_SECRET: WALLET_SECRET,
+    });
     expect(production).toMatchObject({ SEED: false, PAYMENTS_SANDBOX: false, KYC_SANDBOX: false });
     const enabled = parseEnv({
       NODE_ENV: 'production',
       SECRET: PRIVATE_SECRET,
+      STUDIO_WALLET_SECRET: WALLET_SECRET,
       SEED: 'true',
       PAYMENTS_SANDBOX: 'true',
       KYC_SANDBOX: 'true',
@@ -24,7 +30,7 @@ describe('production-safe defaults', () => {
     });
   });
 
-  it('production refuses the development SECRET with one line naming it', () => {
+  it('production refuses the development SECRET and studio wallet secret with one line naming each', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(
       /^Invalid environment variable SECRET: must be set to a private value in production$/,
     );

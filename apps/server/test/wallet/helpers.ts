@@ -4,7 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db } from '../../src/db/client.ts';
 import type { WalletService } from '../../src/modules/wallet/service.ts';
-import { deriveProviderSecret, STUDIO_PROVIDER, signBody } from '../../src/modules/wallet/signature.ts';
+import { STUDIO_PROVIDER, signBody } from '../../src/modules/wallet/signature.ts';
 import type { createTestApp } from '../helpers/test-app.ts';
 
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
@@ -69,7 +69,7 @@ export async function countLedger(db: Db, where: SQL = sql`true`) {
   return Number(row?.n ?? 0);
 }
 
-export const studioSecret = (ctx: TestContext) => deriveProviderSecret(ctx.env.SECRET, STUDIO_PROVIDER.code);
+export const studioSecret = (ctx: TestContext) => ctx.env.STUDIO_WALLET_SECRET;
 
 /** A provider's call over HTTP, signed with `secret` unless a signature is given. */
 export function walletCall(

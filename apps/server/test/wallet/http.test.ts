@@ -4,7 +4,7 @@ import { createHttpWalletClient, createInProcessWalletClient } from '../../src/m
 import { isWalletError } from '../../src/modules/wallet/errors.ts';
 import { walletProviders } from '../../src/modules/wallet/schema.ts';
 import { createWalletService } from '../../src/modules/wallet/service.ts';
-import { deriveProviderSecret, STUDIO_PROVIDER, signBody } from '../../src/modules/wallet/signature.ts';
+import { STUDIO_PROVIDER, signBody } from '../../src/modules/wallet/signature.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import {
   closePoolFully,
@@ -61,7 +61,8 @@ describe('signature', () => {
       await walletCall(ctx, 'bet', body, { signature: 'not-hex' }),
       await walletCall(ctx, 'bet', body, { secret: 'somebody-elses-secret' }),
       await walletCall(ctx, 'bet', body, {
-        secret: deriveProviderSecret('another server secret', STUDIO_PROVIDER.code),
+        // What the studio signed with before the wallet secret became a setting of its own.
+        secret: 'a-secret-derived-from-another-server-SECRET-0123456789',
       }),
       // Signed for 10.00, sent for 0.01.
       await walletCall(ctx, 'bet', null, {
@@ -112,7 +113,7 @@ describe('signature', () => {
       { sessionToken: p.token },
       {
         provider: 'off-studio',
-        secret: deriveProviderSecret(ctx.env.SECRET, 'off-studio'),
+        secret: ctx.env.STUDIO_WALLET_SECRET,
       },
     );
     expect(res.statusCode).toBe(401);

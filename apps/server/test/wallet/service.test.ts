@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isWalletError } from '../../src/modules/wallet/errors.ts';
+import { sessionReference } from '../../src/modules/wallet/index.ts';
 import { walletProviders } from '../../src/modules/wallet/schema.ts';
 import type { WalletService } from '../../src/modules/wallet/service.ts';
 import { STUDIO_PROVIDER, seedWalletProviders } from '../../src/modules/wallet/signature.ts';
@@ -230,7 +231,11 @@ describe('history and events', () => {
 
     const sessions = await wallet.gameSessionHistory(p.userId);
     expect(sessions.items).toEqual([
-      expect.objectContaining({ token: p.token, gameCode: 'blackjack', providerName: 'PAWS Studio' }),
+      expect.objectContaining({
+        token: sessionReference(p.token),
+        gameCode: 'blackjack',
+        providerName: 'PAWS Studio',
+      }),
     ]);
   });
 

@@ -11,12 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.ts';
-import {
-  createHttpWalletClient,
-  createInProcessWalletClient,
-  deriveProviderSecret,
-  type WalletClient,
-} from '../wallet/index.ts';
+import { createHttpWalletClient, createInProcessWalletClient, type WalletClient } from '../wallet/index.ts';
 import {
   createRouletteTable,
   type RouletteTableDriver,
@@ -49,7 +44,7 @@ export const studio = fp(
       ? createHttpWalletClient({
           baseUrl: app.env.STUDIO_WALLET_URL,
           providerCode: STUDIO_PROVIDER_CODE,
-          secret: deriveProviderSecret(app.env.SECRET, STUDIO_PROVIDER_CODE),
+          secret: app.env.STUDIO_WALLET_SECRET,
         })
       : createInProcessWalletClient(app.wallet, STUDIO_PROVIDER_CODE);
     // The operator's faces are the pages allowed to host the game frame (see docs/decisions.md).

@@ -3,4 +3,4 @@ export { createHttpWalletClient, createInProcessWalletClient, type WalletClient 
 export { isWalletError, WalletError } from './errors.ts';
 export type { LedgerFindings, OpenBet, WalletService } from './service.ts';
 export { sessionReference } from './session-reference.ts';
-export { deriveProviderSecret, STUDIO_PROVIDER } from './signature.ts';
+export { STUDIO_PROVIDER } from './signature.ts';

@@ -22,7 +22,7 @@ export const wallet = fp(
     await app.register(walletRoutes, {
       prefix: '/api/wallet',
       wallet: service,
-      serverSecret: app.env.SECRET,
+      studioSecret: app.env.STUDIO_WALLET_SECRET,
     });
   },
   { name: 'wallet', dependencies: ['env', 'database', 'backbone'] },

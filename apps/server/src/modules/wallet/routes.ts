@@ -18,11 +18,12 @@ import { type FastifyPluginAsyncZod, hasZodFastifySchemaValidationErrors } from 
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../../db/unavailable.ts';
 import { WalletError } from './errors.ts';
 import type { GameResult, WalletService } from './service.ts';
-import { deriveProviderSecret, signBody, verifyBody } from './signature.ts';
+import { providerSecret, signBody, verifyBody } from './signature.ts';
 
 export interface WalletRoutesOptions {
   wallet: WalletService;
-  serverSecret: string;
+  /** STUDIO_WALLET_SECRET: what our studio signs with. */
+  studioSecret: string;
   /** How long a provider's secret and enabled flag are cached (ms). */
   providerCacheMs?: number;
 }
@@ -65,7 +66,7 @@ export function presentGameResult(result: GameResult) {
  */
 export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (
   app,
-  { wallet, serverSecret, providerCacheMs = 30_000 },
+  { wallet, studioSecret, providerCacheMs = 30_000 },
 ) => {
   const providers = new Map<string, { secret: string | null; at: number }>();
   function cachedSecret(code: string) {
@@ -74,7 +75,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (
   }
   async function loadSecret(code: string) {
     const row = await wallet.getProvider(code);
-    const secret = row?.enabled ? (row.secret ?? deriveProviderSecret(serverSecret, code)) : null;
+    const secret = row?.enabled ? providerSecret(row, studioSecret) : null;
     // Unknown codes are cached too (as null); the cap keeps a flood of invented ones from growing the map.
     if (providers.size >= 1000) providers.clear();
     providers.set(code, { secret, at: Date.now() });

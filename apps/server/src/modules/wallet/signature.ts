@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { walletProviders } from './schema.ts';
 
@@ -6,11 +5,11 @@ import { walletProviders } from './schema.ts';
 export const STUDIO_PROVIDER = { code: 'paws-studio', name: 'PAWS Studio' } as const;
 
 /**
- * A provider row without its own secret signs with this one: derived from the server SECRET, so the
- * built-in studio needs no extra configuration and rotating SECRET rotates it.
+ * The secret a provider signs its wallet calls with: its row's own, or for our studio (whose row keeps none)
+ * the STUDIO_WALLET_SECRET setting. Never derived from the server SECRET: each secret is rotated on its own.
  */
-export function deriveProviderSecret(serverSecret: string, providerCode: string) {
-  return createHmac('sha256', serverSecret).update(`wallet-provider:${providerCode}`).digest('hex');
+export function providerSecret(row: { code: string; secret: string | null }, studioSecret: string) {
+  return row.secret ?? (row.code === STUDIO_PROVIDER.code ? studioSecret : null);
 }
 
 export { signBody, verifyBody } from '../../lib/hmac.ts';
