@@ -99,7 +99,11 @@ describe('server foundation', () => {
 
 describe('production', () => {
   it('does not expose the development outbox', async () => {
-    const ctx = await createTestApp({ NODE_ENV: 'production', SECRET: 'x'.repeat(40) });
+    const ctx = await createTestApp({
+      NODE_ENV: 'production',
+      SECRET: 'x'.repeat(40),
+      STUDIO_WALLET_SECRET: 'w'.repeat(40),
+    });
     try {
       const res = await ctx.app.inject({ url: '/api/dev/outbox' });
       expect(res.statusCode).toBe(404);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../../src/db/seed.ts';
 import { gameProviders, games } from '../../src/modules/catalog/schema.ts';
 import { createIdentityRepository } from '../../src/modules/identity/repository.ts';
+import { sessionReference } from '../../src/modules/wallet/index.ts';
 import { browser, LANDING_HOST, PLATFORM_HOST } from '../identity/helpers.ts';
 import {
   CATALOG,
@@ -54,7 +55,7 @@ describe('POST /catalog/game/url', () => {
     const sessions = await ctx.app.wallet.gameSessionHistory(me.user.userId);
     expect(sessions.items).toHaveLength(1);
     expect(sessions.items[0]).toMatchObject({
-      token: call?.sessionToken,
+      token: sessionReference(call?.sessionToken as string),
       gameCode: 'european-roulette',
       providerCode: 'paws-studio',
       currencyCode: 'USD',

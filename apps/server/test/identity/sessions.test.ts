@@ -215,7 +215,9 @@ describe('sessions', () => {
 
 describe('cookies in production', () => {
   it('are Secure', async () => {
-    const ctx = await createIdentityTestApp({ env: { NODE_ENV: 'production', SECRET: 'p'.repeat(40) } });
+    const ctx = await createIdentityTestApp({
+      env: { NODE_ENV: 'production', SECRET: 'p'.repeat(40), STUDIO_WALLET_SECRET: 'w'.repeat(40) },
+    });
     try {
       const b = browser(ctx.app);
       const email = 'prod@example.com';
