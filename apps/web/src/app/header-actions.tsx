@@ -5,6 +5,7 @@ import { UserMenu } from '@/components/layout/user-menu';
 import { GuestActions } from '@/features/auth/components/guest-actions';
 import { useAuthStatus, useLogout, useUser } from '@/features/auth/hooks/use-auth';
 import { recentNotificationsQueryOptions } from '@/features/notifications/api/notifications';
+import { displayNameOf } from '@/lib/display-name';
 
 /** The header's right-hand slot: Log in / Create account for visitors; balance, bell and user menu for players. */
 export function HeaderActions() {
@@ -23,7 +24,7 @@ export function HeaderActions() {
         onOpen={() => void recent.refetch()}
       />
       <UserMenu
-        username={user?.username ?? user?.email ?? user?.phone ?? ''}
+        username={user ? displayNameOf(user) : ''}
         avatarUrl={user?.linkMinified}
         isManager={user?.isManager}
         onLogout={() => logout.mutate()}

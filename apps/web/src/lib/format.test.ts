@@ -49,6 +49,11 @@ describe('formatDate / formatDateTime', () => {
 describe('formatRelativeTime', () => {
   const now = at;
   it('uses minutes under an hour, hours under a day, days under a week, then the date', () => {
+    expect(formatRelativeTime(now - 20_000, { now })).toBe('just now');
+    expect(formatRelativeTime(now - 20_000, { now, locale: 'es' })).toBe('justo ahora');
+    expect(formatRelativeTime(now - 20_000, { now, locale: 'fr' })).toBe('à l’instant');
+    expect(formatRelativeTime(now - 20_000, { now, locale: 'it' })).toBe('proprio ora');
+    expect(formatRelativeTime(now - 60_000, { now })).toBe('1 minute ago');
     expect(formatRelativeTime(now - 5 * 60_000, { now })).toBe('5 minutes ago');
     expect(formatRelativeTime(now - 59 * 60_000, { now })).toBe('59 minutes ago');
     expect(formatRelativeTime(now - 60 * 60_000, { now })).toBe('1 hour ago');

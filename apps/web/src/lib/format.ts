@@ -74,6 +74,14 @@ export function englishRelative(amount: number, unit: RelativeUnit): string {
   return `${amount} ${unit}${amount === 1 ? '' : 's'} ago`;
 }
 
+/** Under a minute ago: words, not '0 minutes ago'. */
+const justNow: Record<string, string> = {
+  en: 'just now',
+  es: 'justo ahora',
+  fr: 'à l’instant',
+  it: 'proprio ora',
+};
+
 export interface RelativeOptions extends FormatOptions {
   now?: number;
   /** Injectable for the fallback path; defaults to Intl.RelativeTimeFormat. */
@@ -94,8 +102,9 @@ export function formatRelativeTime(value: DateInput, options: RelativeOptions = 
   else if (elapsed < DAY) [amount, unit] = [Math.floor(elapsed / HOUR), 'hour'];
   else if (elapsed < 7 * DAY) [amount, unit] = [Math.floor(elapsed / DAY), 'day'];
   else return formatDate(date, options);
+  const locale = options.locale ?? 'en';
+  if (amount === 0) return justNow[locale.slice(0, 2)] ?? 'just now';
   try {
-    const locale = options.locale ?? 'en';
     const formatter = options.createFormatter
       ? options.createFormatter(locale)
       : new Intl.RelativeTimeFormat(locale, { numeric: 'always' });

@@ -1,3 +1,4 @@
+import { initialOf } from '@/lib/display-name';
 import styles from './avatar.module.css';
 
 /** The fixed image for managers (spec 000 §2): a headset badge on the accent tile. */
@@ -23,8 +24,18 @@ export function Avatar({ src, isManager = false, name = '', size = 36, className
       {image ? (
         <img src={image} alt={name} width={size} height={size} />
       ) : (
-        <span aria-hidden="true">{name.slice(0, 1).toUpperCase() || '?'}</span>
+        <span aria-hidden="true">{initialOf(name) ?? <Silhouette />}</span>
       )}
     </span>
+  );
+}
+
+/** For a name with no letter (a phone-only account): a head and shoulders. */
+function Silhouette() {
+  return (
+    <svg viewBox="0 0 24 24" width="60%" height="60%" fill="currentColor" aria-hidden="true">
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7z" />
+    </svg>
   );
 }

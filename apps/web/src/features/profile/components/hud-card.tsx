@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Frame } from '@/components/ui/frame';
 import { AvatarModal } from '@/features/auth/components/avatar-modal';
 import { useLogout } from '@/features/auth/hooks/use-auth';
+import { displayNameOf } from '@/lib/display-name';
 import { SAMPLE_BONUS_STATUS } from '../data/sample-values';
 import { useVerification } from '../hooks/use-verification';
 import styles from './account-page.module.css';
@@ -35,7 +36,7 @@ export function HudCard({ user }: { user: User }) {
   const [avatarOpen, setAvatarOpen] = useState(false);
   const [copied, setCopied] = useState(false);
   const verification = useVerification();
-  const name = user.username ?? user.email ?? user.phone ?? '';
+  const name = displayNameOf(user);
 
   useEffect(() => {
     if (!copied) return;
