@@ -72,9 +72,22 @@ describe('games: roulette from the home page', () => {
     await expect.poll(frameBalance, { timeout: 20_000 }).toBe(1000);
     await expect.poll(headerBalance).toBe(1000);
 
-    await bettingWindow(game);
-    await game.getByRole('button', { name: 'Even', exact: true }).click();
-    await game.getByRole('button', { name: 'Place bets', exact: true }).click();
+    // On a loaded machine the window can close between the chip and the placement: then try the next one.
+    const placeBets = game.getByRole('button', { name: 'Place bets', exact: true });
+    for (let attempt = 0; ; attempt++) {
+      await bettingWindow(game);
+      await game.getByRole('button', { name: 'Even', exact: true }).click();
+      const ready = await expect
+        .poll(() => placeBets.isEnabled(), { timeout: 3_000 })
+        .toBe(true)
+        .then(
+          () => true,
+          () => false,
+        );
+      if (ready) break;
+      if (attempt === 2) throw new Error('Place bets never enabled after choosing Even');
+    }
+    await placeBets.click();
 
     // The stake leaves the balance at once in the game, and the header follows through the frame's message.
     await expect.poll(frameBalance, { timeout: 10_000 }).not.toBe(1000);

@@ -74,6 +74,8 @@ describe('sessions: silent refresh and the landing-to-platform handover', () => 
     await page.getByLabel('New Username').press('Enter');
     await expect.poll(() => page.getByLabel('New Username').count(), { timeout: 10_000 }).toBe(0);
     await page.getByText('lucky_7').first().waitFor();
+    // The page may show the answer before the browser reports its response event.
+    await expect.poll(() => statuses.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(3);
 
     expect(statuses.slice(0, 3)).toEqual([
       'POST /api/identity/profile/edit/username 401',
