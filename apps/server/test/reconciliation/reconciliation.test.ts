@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STUDIO_PROVIDER } from '../../src/modules/wallet/index.ts';
 import { signedInNewPlayer, signedInStaff } from '../staff/helpers.ts';
 import { createStudioTestApp, playerSession } from '../studio/api-helpers.ts';
+import { noFindings } from '../wallet/helpers.ts';
 
 const API = '/api/reconciliation';
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
@@ -25,15 +26,7 @@ describe('the ledger reconciliation', () => {
       sql`update game_transactions set created_at = ${minutesAgo(10)} where user_id = ${p.userId}`,
     );
     const report = await t.app.reconciliation.run();
-    expect(report.findings).toEqual({
-      unbalanced: [],
-      thin: [],
-      drift: [],
-      negative: [],
-      orphanBets: [],
-      unpaidRounds: [],
-      stuckPayments: [],
-    });
+    expect(report.findings).toEqual(noFindings);
     expect(report.findingCount).toBe(0);
   });
 

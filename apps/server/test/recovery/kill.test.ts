@@ -11,6 +11,7 @@ import { users } from '../../src/modules/identity/schema.ts';
 import { STUDIO_PROVIDER } from '../../src/modules/wallet/index.ts';
 import { type ServerProcess, startServer } from '../backbone/processes.ts';
 import { createTestDatabase } from '../helpers/test-app.ts';
+import { noFindings } from '../wallet/helpers.ts';
 
 const PLAYERS = 20;
 const FUNDS = 50_00;
@@ -190,15 +191,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('money surv
     );
     expect(atKill).toBeGreaterThan(0);
     expect(await settled()).toBe(0);
-    expect(report.findings).toEqual({
-      unbalanced: [],
-      thin: [],
-      drift: [],
-      negative: [],
-      orphanBets: [],
-      unpaidRounds: [],
-      stuckPayments: [],
-    });
+    expect(report.findings).toEqual(noFindings);
     expect(centsOff).toBe(0);
     expect(server.child.exitCode).toBeNull();
   }, 120_000);

@@ -3,6 +3,7 @@ import type { CurrencyCode } from '@paws/contracts/wallet';
 import { type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db } from '../../src/db/client.ts';
+import { createAuditChecks } from '../../src/modules/wallet/audit-checks.ts';
 import type { WalletService } from '../../src/modules/wallet/service.ts';
 import { STUDIO_PROVIDER, signBody } from '../../src/modules/wallet/signature.ts';
 import type { createTestApp } from '../helpers/test-app.ts';
@@ -33,33 +34,12 @@ export async function newPlayer(
   return { userId, currency, token: session.token };
 }
 
-/**
- * Everything the ledger promises, checked in SQL: each transaction balanced per currency with at least two
- * entries, each player's balance equal to the sum of its entries, no player below zero.
- */
-export async function ledgerProblems(db: Db) {
-  const unbalanced = await query(
-    db,
-    sql`select e.transaction_id, a.currency_code, sum(e.amount)::text as total
-        from ledger_entries e join wallet_accounts a on a.id = e.account_id
-        group by e.transaction_id, a.currency_code having sum(e.amount) <> 0`,
-  );
-  const thin = await query(
-    db,
-    sql`select t.id from ledger_transactions t left join ledger_entries e on e.transaction_id = t.id
-        group by t.id having count(e.transaction_id) < 2`,
-  );
-  const drift = await query(
-    db,
-    sql`select a.id, a.balance::text as balance, coalesce(sum(e.amount), 0)::text as entries
-        from wallet_accounts a left join ledger_entries e on e.account_id = a.id
-        where a.kind = 'player' group by a.id having a.balance <> coalesce(sum(e.amount), 0)`,
-  );
-  const negative = await query(db, sql`select id from wallet_accounts where kind = 'player' and balance < 0`);
-  return { unbalanced, thin, drift, negative };
-}
+/** Everything the ledger promises (the reconciliation's own checks): each list empty when it holds. */
+export const ledgerProblems = (db: Db) => createAuditChecks(db).ledgerFindings();
 
 export const noProblems = { unbalanced: [], thin: [], drift: [], negative: [] };
+/** A reconciliation report with nothing found. */
+export const noFindings = { ...noProblems, orphanBets: [], unpaidRounds: [], stuckPayments: [] };
 
 export async function countLedger(db: Db, where: SQL = sql`true`) {
   const [row] = await query<{ n: string | number }>(

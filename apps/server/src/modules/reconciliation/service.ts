@@ -1,6 +1,7 @@
 import { desc, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { RoundState } from '../studio/index.ts';
 import { type OpenBet, STUDIO_PROVIDER, type WalletService } from '../wallet/index.ts';
 import { countFindings, findingKinds, type ReconciliationFindings } from './findings.ts';
 import { reconciliationRuns } from './schema.ts';
@@ -10,13 +11,6 @@ export const GRACE_MS = 5 * 60_000;
 /** Bets further back than this were reconciled by earlier runs. */
 const LOOKBACK_MS = 24 * 60 * 60_000;
 const KEEP_RUNS_MS = 90 * 24 * 60 * 60_000;
-
-export interface RoundState {
-  finished: boolean;
-  payout: number;
-  paidAt: Date | null;
-  updatedAt: Date;
-}
 
 export interface ReconciliationDeps {
   db: Db;
