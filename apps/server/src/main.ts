@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { createServer, type Server } from 'node:net';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { EnvError, parseEnv } from './config/env.ts';
@@ -21,19 +21,24 @@ const app = await buildApp({ env }).catch((error) => {
   process.exit(1);
 });
 
-// One HTTP server, two ports: connections on the landing port are handed to the same server,
-// which tells the faces apart by Host or local port (see lib/faces.ts). WebSocket upgrades work on both.
+// One HTTP server, three ports: connections on the landing and back-office ports are handed to the same
+// server, which tells the faces apart by Host or local port (see lib/faces.ts). WebSocket upgrades work on all.
 await app.listen({ port: env.PLATFORM_PORT, host: env.HOST });
-const landing = createServer((socket) => app.server.emit('connection', socket));
-await new Promise<void>((done) => landing.listen(env.LANDING_PORT, env.HOST, done));
+const handOver = (port: number) =>
+  new Promise<Server>((done) => {
+    const listener = createServer((socket) => app.server.emit('connection', socket));
+    listener.listen(port, env.HOST, () => done(listener));
+  });
+const listeners = [await handOver(env.LANDING_PORT), await handOver(env.BACKOFFICE_PORT)];
 
 app.log.info(`Landing:  ${env.LANDING_URL}`);
 app.log.info(`Platform: ${env.PLATFORM_URL}`);
+app.log.info(`Back office: ${env.BACKOFFICE_URL}`);
 app.log.info(`API docs: ${env.PLATFORM_URL}/docs`);
 
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info({ signal }, 'shutting down');
-  await new Promise<void>((done) => landing.close(() => done()));
+  await Promise.all(listeners.map((listener) => new Promise<void>((done) => listener.close(() => done()))));
   await app.close();
 });

@@ -27,3 +27,15 @@ export const runtimeConfigSchema = z.object({
   isPlatform: z.boolean(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+/** What GET /config.json answers on the back-office origin: its API and the two player faces it links to. */
+export const backOfficeConfigSchema = z.object({
+  face: z.literal('backoffice'),
+  staffApiUrl: z.string(),
+  /** Where a round's fairness verification and a player's pages live. */
+  platformUrl: z.string(),
+  spaceUrl: z.string(),
+  /** Origin of the back office's sockets (the ticket desk); empty: the same origin. */
+  socketUrl: z.string(),
+});
+export type BackOfficeConfig = z.infer<typeof backOfficeConfigSchema>;

@@ -38,9 +38,12 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   LANDING_PORT: port.default(3000),
   PLATFORM_PORT: port.default(3001),
-  /** Public addresses of the two faces; default to localhost with the ports above. */
+  /** The staff console's own origin (the back office). */
+  BACKOFFICE_PORT: port.default(3002),
+  /** Public addresses of the three faces; default to localhost with the ports above. */
   LANDING_URL: optionalUrl,
   PLATFORM_URL: optionalUrl,
+  BACKOFFICE_URL: optionalUrl,
   DATABASE_URL: optionalUrl,
   /** PostgreSQL connections per process; past about twice the database's cores more only adds contention. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
@@ -124,6 +127,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
     KYC_SANDBOX: env.KYC_SANDBOX ?? demoDefault,
     LANDING_URL: trimSlash(env.LANDING_URL ?? `http://localhost:${env.LANDING_PORT}`),
     PLATFORM_URL: trimSlash(env.PLATFORM_URL ?? `http://localhost:${env.PLATFORM_PORT}`),
+    BACKOFFICE_URL: trimSlash(env.BACKOFFICE_URL ?? `http://localhost:${env.BACKOFFICE_PORT}`),
     DATA_DIR: isAbsolute(env.DATA_DIR) ? env.DATA_DIR : resolve(repoRoot, env.DATA_DIR),
     isProduction: env.NODE_ENV === 'production',
   };

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { STAFF_API_PREFIX } from '@paws/contracts/staff';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Env } from '../config/env.ts';
@@ -31,9 +32,12 @@ export function foreignOrigin(headers: IncomingHttpHeaders, allowed: Set<string>
 export const originCheck = fp(
   async (app: FastifyInstance) => {
     const allowed = productOrigins(app.env);
+    const backOffice = new Set([new URL(app.env.BACKOFFICE_URL).origin]);
     app.addHook('onRequest', async (request) => {
       if (!stateChanging.has(request.method)) return;
-      const problem = foreignOrigin(request.headers, allowed);
+      // The back-office API takes changes only from the back office's own pages, and nothing else from them.
+      const staffApi = request.url.startsWith(`${STAFF_API_PREFIX}/`);
+      const problem = foreignOrigin(request.headers, staffApi ? backOffice : allowed);
       if (problem) throw forbidden(problem);
     });
   },

@@ -1,15 +1,23 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { runtimeConfigSchema, serviceBasePaths } from '@paws/contracts/runtime-config';
+import {
+  backOfficeConfigSchema,
+  runtimeConfigSchema,
+  serviceBasePaths,
+} from '@paws/contracts/runtime-config';
+import { STAFF_API_PREFIX } from '@paws/contracts/staff';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { repoRoot } from '../config/env.ts';
 import { faceOf } from '../lib/faces.ts';
+import { inlineStyleHashes } from './content-security.ts';
 
 export const webDist = resolve(repoRoot, 'apps/web/dist');
 export const gamesDist = resolve(repoRoot, 'apps/games/dist');
+export const backOfficeDist = resolve(repoRoot, 'apps/backoffice/dist');
 
 /**
  * Serves the one web build to both origins with a /config.json of its own per face, the studio's game
@@ -22,9 +30,18 @@ export const web = fp(
       .withTypeProvider<ZodTypeProvider>()
       .get(
         '/config.json',
-        { schema: { hide: true, response: { 200: runtimeConfigSchema } } },
+        { schema: { hide: true, response: { 200: z.union([runtimeConfigSchema, backOfficeConfigSchema]) } } },
         async (request, reply) => {
           reply.header('cache-control', 'no-store');
+          if (faceOf(request, env) === 'backoffice') {
+            return {
+              face: 'backoffice' as const,
+              staffApiUrl: STAFF_API_PREFIX,
+              platformUrl: env.PLATFORM_URL,
+              spaceUrl: env.LANDING_URL,
+              socketUrl: '',
+            };
+          }
           return {
             identityApiUrl: serviceBasePaths.identity,
             platformApiUrl: serviceBasePaths.platform,
@@ -59,6 +76,8 @@ export const web = fp(
       await app.register(fastifyStatic, { root: gamesDist, prefix: '/studio/', decorateReply: false });
     }
 
+    await serveBackOffice(app, hasWeb);
+
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       const isPage = request.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path);
@@ -72,3 +91,47 @@ export const web = fp(
   },
   { name: 'web', dependencies: ['env'] },
 );
+
+/**
+ * The back office's own build on its own origin: its files, and its index.html for every other page path;
+ * nothing of the player app is served there. Its pages get a stricter policy than the player faces: no
+ * frames either way, connections only to itself.
+ */
+async function serveBackOffice(app: FastifyInstance, staticRegistered: boolean) {
+  const { env } = app;
+  if (!staticRegistered) await app.register(fastifyStatic, { root: backOfficeDist, serve: false });
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    `style-src 'self' ${inlineStyleHashes([backOfficeDist]).join(' ')}`.trim(),
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    "font-src 'self'",
+    `connect-src 'self' ${new URL(env.BACKOFFICE_URL).origin.replace(/^http/, 'ws')}`,
+    "frame-src 'none'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; ');
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (faceOf(request, env) !== 'backoffice') return;
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const path = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    if (path.startsWith('/api/') || path === '/config.json' || path.startsWith('/uploads/')) return;
+    if (!existsSync(resolve(backOfficeDist, 'index.html'))) return;
+    reply.header('content-security-policy', csp);
+    const file = resolve(backOfficeDist, `.${path}`);
+    const isAsset = file.startsWith(`${backOfficeDist}/`) && /\.[a-z0-9]+$/i.test(path) && existsSync(file);
+    if (isAsset) {
+      reply.header(
+        'cache-control',
+        path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+      return reply.sendFile(path.slice(1), backOfficeDist);
+    }
+    if (/\.[a-z0-9]+$/i.test(path)) return reply.status(404).send({ statusCode: 404, message: 'Not found' });
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', backOfficeDist);
+  });
+}

@@ -49,6 +49,7 @@ export async function createTestApp(overrides: TestEnvOverrides = {}) {
     LOG_LEVEL: 'silent',
     LANDING_URL: 'http://landing.test',
     PLATFORM_URL: 'http://platform.test',
+    BACKOFFICE_URL: 'http://backoffice.test',
     ...overrides,
     DATABASE_URL: undefined,
     REDIS_URL: overrides.REDIS_URL,
@@ -67,3 +68,4 @@ export async function createTestApp(overrides: TestEnvOverrides = {}) {
 
 export const LANDING_HOST = 'landing.test';
 export const PLATFORM_HOST = 'platform.test';
+export const BACKOFFICE_HOST = 'backoffice.test';

@@ -1,91 +1,137 @@
 import {
   grantRoleBodySchema,
   revokeRoleParamsSchema,
-  type StaffRole,
   staffListSchema,
   staffMeSchema,
-  staffRoles,
   userRolesSchema,
 } from '@paws/contracts/staff';
+import {
+  staffInviteBodySchema,
+  staffInviteResultSchema,
+  staffMembersQuerySchema,
+  staffUserParamsSchema,
+} from '@paws/contracts/staff-members';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { userOf } from '../../plugins/authenticate.ts';
-import { auditRoutes } from '../audit/index.ts';
+import { staffOf } from './access.ts';
+import { sendList } from './lists.ts';
 
-const anyStaffRole = staffRoles as readonly StaffRole[] as [StaffRole, ...StaffRole[]];
-
-/**
- * The staff API under /api/staff, one subtree per permission (the role matrix in docs/decisions.md): any
- * staff role may ask who it is; only admins manage roles and read the audit log.
- */
+/** Who am I, and the staff roles (admins), under /api/staff; each route names its permission. */
 export async function staffRoutes(app: FastifyInstance) {
-  await app.register(async (staff) => {
-    staff.addHook('onRequest', app.authorize(...anyStaffRole));
-    staff.withTypeProvider<ZodTypeProvider>().get(
-      '/me',
-      {
-        schema: {
-          tags: ['staff'],
-          summary: 'The signed-in staff account and its roles',
-          response: { 200: staffMeSchema },
+  const route = app.withTypeProvider<ZodTypeProvider>();
+  route.get(
+    '/me',
+    {
+      config: { permission: 'self' },
+      schema: {
+        tags: ['staff'],
+        summary: 'The signed-in staff account and its roles',
+        response: { 200: staffMeSchema },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      return { userId: staff.id, roles: staff.roles };
+    },
+  );
+
+  route.get(
+    '/roles',
+    {
+      config: { permission: 'staff.manage' },
+      schema: {
+        tags: ['staff'],
+        summary: 'Every staff account with its roles (admins)',
+        response: { 200: staffListSchema },
+      },
+    },
+    async () => app.staff.list(),
+  );
+
+  route.post(
+    '/roles',
+    {
+      config: { permission: 'staff.manage' },
+      schema: {
+        tags: ['staff'],
+        summary: 'Grants a staff role (admins); audited',
+        body: grantRoleBodySchema,
+        response: { 201: userRolesSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await app.staff.grantRole(staffOf(request), request.body.userId, request.body.role);
+      return reply.status(201).send(result);
+    },
+  );
+
+  route.delete(
+    '/roles/:userId/:role',
+    {
+      config: { permission: 'staff.manage' },
+      schema: {
+        tags: ['staff'],
+        summary: 'Revokes a staff role (admins); audited',
+        params: revokeRoleParamsSchema,
+        response: { 200: userRolesSchema },
+      },
+    },
+    async (request) => app.staff.revokeRole(staffOf(request), request.params.userId, request.params.role),
+  );
+
+  route.get(
+    '/members',
+    {
+      config: { permission: 'staff.manage' },
+      schema: {
+        tags: ['staff'],
+        summary: 'Staff members with their roles and second factor (admins); CSV with format=csv',
+        querystring: staffMembersQuerySchema,
+      },
+    },
+    async (request, reply) =>
+      sendList(
+        reply,
+        request.query,
+        (page, limit) => app.staffMembers.list({ ...request.query, page, limit }),
+        {
+          name: 'staff',
+          columns: [
+            { header: 'userId', value: (row) => row.userId },
+            { header: 'email', value: (row) => row.email },
+            { header: 'username', value: (row) => row.username },
+            { header: 'roles', value: (row) => row.roles.join(' ') },
+            { header: 'secondFactor', value: (row) => row.hasSecondFactor },
+          ],
         },
-      },
-      async (request) => {
-        const user = userOf(request);
-        return { userId: user.id, roles: user.staffRoles };
-      },
-    );
-  });
+      ),
+  );
 
-  await app.register(async (admins) => {
-    admins.addHook('onRequest', app.authorize('admin'));
-    const route = admins.withTypeProvider<ZodTypeProvider>();
+  route.post(
+    '/members',
+    {
+      config: { permission: 'staff.manage' },
+      schema: {
+        tags: ['staff'],
+        summary: 'Invites a staff member by e-mail, or gives an existing account the roles (admins); audited',
+        body: staffInviteBodySchema,
+        response: { 201: staffInviteResultSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await app.staffMembers.invite(staffOf(request), request.body)),
+  );
 
-    route.get(
-      '/roles',
-      {
-        schema: {
-          tags: ['staff'],
-          summary: 'Every staff account with its roles (admins)',
-          response: { 200: staffListSchema },
-        },
+  route.delete(
+    '/members/:userId/second-factor',
+    {
+      config: { permission: 'staff.manage' },
+      schema: {
+        tags: ['staff'],
+        summary: "Resets an account's second factor: its next sign-in enrols anew (admins); audited",
+        params: staffUserParamsSchema,
       },
-      async () => app.staff.list(),
-    );
-
-    route.post(
-      '/roles',
-      {
-        schema: {
-          tags: ['staff'],
-          summary: 'Grants a staff role (admins); audited',
-          body: grantRoleBodySchema,
-          response: { 201: userRolesSchema },
-        },
-      },
-      async (request, reply) => {
-        const actor = { id: userOf(request).id, ip: request.ip };
-        const result = await app.staff.grantRole(actor, request.body.userId, request.body.role);
-        return reply.status(201).send(result);
-      },
-    );
-
-    route.delete(
-      '/roles/:userId/:role',
-      {
-        schema: {
-          tags: ['staff'],
-          summary: 'Revokes a staff role (admins); audited',
-          params: revokeRoleParamsSchema,
-          response: { 200: userRolesSchema },
-        },
-      },
-      async (request) => {
-        const actor = { id: userOf(request).id, ip: request.ip };
-        return app.staff.revokeRole(actor, request.params.userId, request.params.role);
-      },
-    );
-
-    await admins.register(auditRoutes, { prefix: '/audit' });
-  });
+    },
+    async (request) => app.staffAuth.resetSecondFactor(staffOf(request), request.params.userId),
+  );
 }

@@ -1,0 +1,24 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { LoginPage } from '../features/auth/login-page';
+import { featureRoutes, navItems } from './features';
+import { Layout } from './layout';
+import { RouteError } from './route-error';
+
+/** The first screen the signed-in member may see. */
+function Home() {
+  return <Navigate to={navItems[0]?.to ?? '/staff'} replace />;
+}
+
+export const router = createBrowserRouter([
+  { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
+  {
+    path: '/',
+    element: <Layout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Home /> },
+      ...featureRoutes.map((route) => ({ ...route, errorElement: <RouteError /> })),
+      { path: '*', element: <p className="empty">This page does not exist.</p> },
+    ],
+  },
+]);

@@ -1,0 +1,129 @@
+import type { StaffAuditEntry } from '@paws/contracts/staff-audit';
+import { createColumnHelper } from '@tanstack/react-table';
+import { type FormEvent, useState } from 'react';
+import { DataTable } from '../../../components/data-table';
+import { Button, Field, formatDateTime, Input, PageHeader } from '../../../components/ui';
+import { auditLogKey, auditLogPath } from '../api/get-audit-log';
+
+interface Filters {
+  who: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  dateFrom: string;
+  dateTo: string;
+}
+const noFilters: Filters = { who: '', action: '', targetType: '', targetId: '', dateFrom: '', dateTo: '' };
+
+const json = (value: unknown) =>
+  value === null || value === undefined ? null : JSON.stringify(value, null, 2);
+
+function Changes({ entry }: { entry: StaffAuditEntry }) {
+  const before = json(entry.before);
+  const after = json(entry.after);
+  if (!before && !after) return <>—</>;
+  return (
+    <details>
+      <summary>Show</summary>
+      {before ? (
+        <>
+          <strong>Before</strong>
+          <pre>{before}</pre>
+        </>
+      ) : null}
+      {after ? (
+        <>
+          <strong>After</strong>
+          <pre>{after}</pre>
+        </>
+      ) : null}
+    </details>
+  );
+}
+
+const column = createColumnHelper<StaffAuditEntry>();
+const columns = [
+  column.accessor('at', { header: 'Time', enableSorting: true, cell: (c) => formatDateTime(c.getValue()) }),
+  column.accessor('actorEmail', {
+    header: 'Who',
+    enableSorting: false,
+    cell: (c) => c.getValue() ?? c.row.original.actorId ?? 'system',
+  }),
+  column.accessor('actorRoles', {
+    header: 'Roles',
+    enableSorting: false,
+    cell: (c) => c.getValue().join(', ') || '—',
+  }),
+  column.accessor('action', { header: 'Action', enableSorting: false }),
+  column.accessor('targetType', {
+    header: 'Target',
+    enableSorting: false,
+    cell: (c) => (c.row.original.targetId ? `${c.getValue()} ${c.row.original.targetId}` : c.getValue()),
+  }),
+  column.display({ id: 'changes', header: 'Changes', cell: (c) => <Changes entry={c.row.original} /> }),
+  column.accessor('ip', { header: 'IP', enableSorting: false, cell: (c) => c.getValue() ?? '—' }),
+];
+
+/** Every staff action, newest first: who, what, on what and when, with its before and after. */
+export default function AuditPage() {
+  const [draft, setDraft] = useState<Filters>(noFilters);
+  const [applied, setApplied] = useState<Filters>(noFilters);
+  const set = (name: keyof Filters) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [name]: event.target.value }));
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setApplied({ ...draft, who: draft.who.trim(), targetId: draft.targetId.trim() });
+  };
+
+  return (
+    <>
+      <PageHeader title="Audit log">
+        <p className="field-hint">
+          Append-only: no one, the application included, can change or delete an entry.
+        </p>
+      </PageHeader>
+      <form className="filters" aria-label="Audit log filters" onSubmit={apply}>
+        <Field label="Who" hint="A staff member's e-mail or id">
+          {(props) => <Input {...props} value={draft.who} onChange={set('who')} />}
+        </Field>
+        <Field label="Action" hint="e.g. promo_code.create, or promo_code for all">
+          {(props) => <Input {...props} value={draft.action} onChange={set('action')} />}
+        </Field>
+        <Field label="Target type">
+          {(props) => <Input {...props} value={draft.targetType} onChange={set('targetType')} />}
+        </Field>
+        <Field label="Target id">
+          {(props) => <Input {...props} value={draft.targetId} onChange={set('targetId')} />}
+        </Field>
+        <Field label="From">
+          {(props) => <Input {...props} type="date" value={draft.dateFrom} onChange={set('dateFrom')} />}
+        </Field>
+        <Field label="To">
+          {(props) => <Input {...props} type="date" value={draft.dateTo} onChange={set('dateTo')} />}
+        </Field>
+        <div className="row">
+          <Button type="submit">Apply filters</Button>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setDraft(noFilters);
+              setApplied(noFilters);
+            }}
+          >
+            Clear
+          </Button>
+        </div>
+      </form>
+      <DataTable
+        label="Audit log"
+        path={auditLogPath}
+        queryKey={auditLogKey}
+        columns={columns}
+        filters={{ ...applied }}
+        defaultSort={{ id: 'at', desc: true }}
+        rowKey={(row) => row.id}
+        emptyText="No entries match"
+      />
+    </>
+  );
+}

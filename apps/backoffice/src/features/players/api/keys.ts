@@ -1,0 +1,19 @@
+/** Query keys of the Players area: DataTable adds its path, filters, page and sort after them. */
+export const playerKeys = {
+  /** The search list. */
+  list: 'players',
+  /** One player's profile, balances and bans. */
+  player: (id: string) => ['player', id] as const,
+  /** The player page's lists (each DataTable's key starts with one of these). */
+  section: (section: PlayerSection) => `player-${section}`,
+};
+
+export type PlayerSection =
+  | 'ledger'
+  | 'bets'
+  | 'payments'
+  | 'bonuses'
+  | 'verifications'
+  | 'notes'
+  | 'sessions'
+  | 'sign-ins';

@@ -1,0 +1,219 @@
+import {
+  type BanBody,
+  banBodySchema,
+  staffPlayerMessages,
+  type UnbanBody,
+  unbanBodySchema,
+} from '@paws/contracts/staff-players';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button, Field, Input, Modal, Textarea } from '../../../components/ui';
+import { errorOf } from '../../../lib/api';
+import { useBanPlayer } from '../api/ban-player';
+import { useSignOutPlayer } from '../api/sign-out-player';
+import { useUnbanPlayer } from '../api/unban-player';
+import { schemaResolver } from './zod-form';
+
+interface BanForm {
+  reason: string;
+  /** A datetime-local value (the staff member's local time). */
+  until: string;
+  permanent: boolean;
+}
+
+const untilMissing = 'Choose when the ban ends, or tick Permanent';
+
+/** The form's values as the ban call's body: the local date and time becomes an instant. */
+function banBody(values: BanForm): BanBody | { reason: string; endsAt: string } {
+  if (values.permanent) return { reason: values.reason, endsAt: null };
+  const at = values.until ? new Date(values.until) : null;
+  return { reason: values.reason, endsAt: at && !Number.isNaN(at.getTime()) ? at.toISOString() : '' };
+}
+
+const banResolver = schemaResolver<BanForm>(
+  banBodySchema.refine((body) => body.endsAt === null || Date.parse(body.endsAt) > Date.now(), {
+    path: ['endsAt'],
+    message: staffPlayerMessages.endsAtPast,
+  }),
+  banBody,
+  (field) => (field === 'endsAt' ? 'until' : field),
+);
+
+/** Ban: a reason and an end (a date and time, or permanent). */
+export function BanDialog({
+  playerId,
+  open,
+  onClose,
+}: {
+  playerId: string;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const ban = useBanPlayer(playerId);
+  const form = useForm<BanForm>({
+    resolver: banResolver,
+    defaultValues: { reason: '', until: '', permanent: false },
+  });
+  const permanent = form.watch('permanent');
+  const [problem, setProblem] = useState<string | null>(null);
+  const close = () => {
+    form.reset();
+    setProblem(null);
+    onClose();
+  };
+  const submit = form.handleSubmit(async (values) => {
+    setProblem(null);
+    try {
+      await ban.mutateAsync(banBody(values) as BanBody);
+      close();
+    } catch (error) {
+      const { message, field } = errorOf(error);
+      if (field === 'reason' || field === 'endsAt')
+        form.setError(field === 'endsAt' ? 'until' : 'reason', { message });
+      else setProblem(message);
+    }
+  });
+  const untilError = form.formState.errors.until?.message;
+  return (
+    <Modal title="Ban player" open={open} onClose={close}>
+      <form onSubmit={submit} noValidate>
+        <Field
+          label="Reason"
+          error={form.formState.errors.reason?.message}
+          hint="The player sees this reason."
+        >
+          {(props) => <Textarea {...props} {...form.register('reason')} />}
+        </Field>
+        <Field
+          label="Until"
+          error={untilError === staffPlayerMessages.endsAt ? untilMissing : untilError}
+          hint="Your local time."
+        >
+          {(props) => (
+            <Input {...props} type="datetime-local" disabled={permanent} {...form.register('until')} />
+          )}
+        </Field>
+        <label className="row">
+          <input type="checkbox" {...form.register('permanent')} />
+          Permanent
+        </label>
+        {problem ? (
+          <p className="field-error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <div className="row">
+          <Button type="submit" variant="danger" busy={ban.isPending}>
+            Ban
+          </Button>
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+const unbanResolver = schemaResolver<UnbanBody>(unbanBodySchema, (values) => values);
+
+/** Unban: lifts the ban in force, with a reason (the audit log keeps it). */
+export function UnbanDialog({
+  playerId,
+  open,
+  onClose,
+}: {
+  playerId: string;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const unban = useUnbanPlayer(playerId);
+  const form = useForm<UnbanBody>({ resolver: unbanResolver, defaultValues: { reason: '' } });
+  const [problem, setProblem] = useState<string | null>(null);
+  const close = () => {
+    form.reset();
+    setProblem(null);
+    onClose();
+  };
+  const submit = form.handleSubmit(async (values) => {
+    setProblem(null);
+    try {
+      await unban.mutateAsync(values);
+      close();
+    } catch (error) {
+      const { message, field } = errorOf(error);
+      if (field === 'reason') form.setError('reason', { message });
+      else setProblem(message);
+    }
+  });
+  return (
+    <Modal title="Unban player" open={open} onClose={close}>
+      <form onSubmit={submit} noValidate>
+        <Field label="Reason" error={form.formState.errors.reason?.message}>
+          {(props) => <Textarea {...props} {...form.register('reason')} />}
+        </Field>
+        {problem ? (
+          <p className="field-error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <div className="row">
+          <Button type="submit" busy={unban.isPending}>
+            Unban
+          </Button>
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** Sign out everywhere, after a confirmation: every session of the player ends at once. */
+export function SignOutDialog({
+  playerId,
+  open,
+  onClose,
+}: {
+  playerId: string;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const signOut = useSignOutPlayer(playerId);
+  const close = () => {
+    signOut.reset();
+    onClose();
+  };
+  return (
+    <Modal title="Sign out everywhere?" open={open} onClose={close}>
+      {signOut.isSuccess ? (
+        <>
+          <p role="status">
+            {signOut.data.revoked === 1
+              ? 'One session was ended.'
+              : `${signOut.data.revoked} sessions were ended.`}
+          </p>
+          <Button onClick={close}>Close</Button>
+        </>
+      ) : (
+        <>
+          <p>The player is signed out on every device and has to sign in again.</p>
+          {signOut.isError ? (
+            <p className="field-error" role="alert">
+              {errorOf(signOut.error).message}
+            </p>
+          ) : null}
+          <div className="row">
+            <Button variant="danger" busy={signOut.isPending} onClick={() => signOut.mutate()}>
+              Yes, sign out everywhere
+            </Button>
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+          </div>
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,127 @@
+import { type ReactNode, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { Badge, Button, ErrorView, formatDateTime, Loading, PageHeader } from '../../../components/ui';
+import { errorOf } from '../../../lib/api';
+import { useCan } from '../../../lib/session';
+import { usePlayer } from '../api/get-player';
+import { NotesSection } from './notes-section';
+import { BanDialog, SignOutDialog, UnbanDialog } from './player-actions';
+import { ProfileSection } from './profile-section';
+import {
+  BetsSection,
+  BonusesSection,
+  LedgerSection,
+  PaymentsSection,
+  SessionsSection,
+  SignInsSection,
+  VerificationsSection,
+} from './sections';
+
+const tabs = [
+  { id: 'profile', label: 'Profile and balances' },
+  { id: 'ledger', label: 'Ledger' },
+  { id: 'bets', label: 'Bets and rounds' },
+  { id: 'payments', label: 'Payments' },
+  { id: 'bonuses', label: 'Bonuses' },
+  { id: 'verification', label: 'Verification' },
+  { id: 'notes', label: 'Notes' },
+  { id: 'sessions', label: 'Sessions and devices' },
+  { id: 'sign-ins', label: 'Sign-in history' },
+] as const;
+type Tab = (typeof tabs)[number]['id'];
+
+/** One player: profile, balances, money, play, verification, notes, sessions; ban, unban, sign out. */
+export default function PlayerPage() {
+  const { id = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const tab: Tab = tabs.find((t) => t.id === search.get('tab'))?.id ?? 'profile';
+  const player = usePlayer(id);
+  const canBan = useCan('players.ban');
+  const canSignOut = useCan('players.signout');
+  const canAdjust = useCan('adjustments.request');
+  const [dialog, setDialog] = useState<'ban' | 'unban' | 'signout' | null>(null);
+
+  if (player.isPending) return <Loading />;
+  if (player.isError)
+    return <ErrorView message={errorOf(player.error).message} onRetry={() => player.refetch()} />;
+  const p = player.data;
+  const name = p.username ?? p.email ?? p.phone ?? p.id;
+
+  const sections: Record<Tab, ReactNode> = {
+    profile: <ProfileSection player={p} />,
+    ledger: <LedgerSection playerId={id} />,
+    bets: <BetsSection playerId={id} />,
+    payments: <PaymentsSection playerId={id} />,
+    bonuses: <BonusesSection playerId={id} />,
+    verification: <VerificationsSection playerId={id} />,
+    notes: <NotesSection playerId={id} />,
+    sessions: <SessionsSection playerId={id} />,
+    'sign-ins': <SignInsSection playerId={id} />,
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={name}
+        actions={
+          <>
+            {canBan && !p.ban ? (
+              <Button variant="danger" onClick={() => setDialog('ban')}>
+                Ban player
+              </Button>
+            ) : null}
+            {canBan && p.ban ? (
+              <Button variant="secondary" onClick={() => setDialog('unban')}>
+                Unban player
+              </Button>
+            ) : null}
+            {canSignOut ? (
+              <Button variant="secondary" onClick={() => setDialog('signout')}>
+                Sign out everywhere
+              </Button>
+            ) : null}
+            {canAdjust ? (
+              <Link className="btn btn-secondary" to={`/adjustments/new?playerId=${encodeURIComponent(id)}`}>
+                Adjust balance
+              </Link>
+            ) : null}
+          </>
+        }
+      >
+        <p>
+          <Link to="/players">Players</Link>
+          {' · '}
+          {p.ban ? (
+            <Badge tone="bad">
+              Banned {p.ban.endsAt ? `until ${formatDateTime(p.ban.endsAt)}` : 'permanently'}: {p.ban.reason}
+            </Badge>
+          ) : (
+            <Badge tone="good">Not banned</Badge>
+          )}
+          {p.staffRoles.length ? <Badge tone="info">staff: {p.staffRoles.join(', ')}</Badge> : null}
+        </p>
+      </PageHeader>
+      <div className="tabs" role="tablist" aria-label="Player sections">
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`panel-${t.id}`}
+            onClick={() => setSearch(t.id === 'profile' ? {} : { tab: t.id }, { replace: true })}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <section role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {sections[tab]}
+      </section>
+      <BanDialog playerId={id} open={dialog === 'ban'} onClose={() => setDialog(null)} />
+      <UnbanDialog playerId={id} open={dialog === 'unban'} onClose={() => setDialog(null)} />
+      <SignOutDialog playerId={id} open={dialog === 'signout'} onClose={() => setDialog(null)} />
+    </>
+  );
+}

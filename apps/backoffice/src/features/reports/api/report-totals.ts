@@ -1,0 +1,25 @@
+import type { GameReportPage, PlayerReportPage } from '@paws/contracts/staff-reports';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Query } from '../../../lib/api';
+
+/** The lists' query keys (DataTable adds its path, page and sort). */
+export const playerReportKey = 'report-players';
+export const gameReportKey = 'report-games';
+
+export type ReportKind = 'players' | 'games';
+type ReportPage<K extends ReportKind> = K extends 'players' ? PlayerReportPage : GameReportPage;
+
+/** The totals over every row the filters match (the list answers them beside its first row). */
+export const getReportTotals = <K extends ReportKind>(kind: K, filters: Query) =>
+  api.get<ReportPage<K>>(`/reports/${kind}`, { ...filters, limit: 1 }).then((page) => page.totals);
+
+export const reportTotalsQuery = <K extends ReportKind>(kind: K, filters: Query) =>
+  queryOptions({
+    queryKey: [kind === 'players' ? playerReportKey : gameReportKey, 'totals', filters],
+    queryFn: () => getReportTotals(kind, filters),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+export const useReportTotals = <K extends ReportKind>(kind: K, filters: Query) =>
+  useQuery(reportTotalsQuery(kind, filters));

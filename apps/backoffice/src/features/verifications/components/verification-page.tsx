@@ -1,0 +1,110 @@
+import { Link, useParams } from 'react-router';
+import { Badge, Button, Card, ErrorView, formatDateTime, Loading, PageHeader } from '../../../components/ui';
+import { errorOf } from '../../../lib/api';
+import { useCan } from '../../../lib/session';
+import { useApproveVerification } from '../api/approve-verification';
+import { useDeclineVerification } from '../api/decline-verification';
+import { documentHref, useVerification } from '../api/get-verification';
+import { paths } from '../routes';
+import { ReasonForm } from './reason-form';
+import { stateLabels, stateTone } from './verifications-page';
+import { formatWaiting } from './waiting';
+
+/** One verification: the document (staff-only route), who and when, and the decision. */
+export default function VerificationPage() {
+  const { id = '' } = useParams();
+  const verification = useVerification(id);
+  const approve = useApproveVerification();
+  const decline = useDeclineVerification();
+  const canReview = useCan('verifications.review');
+
+  if (verification.isPending) return <Loading />;
+  if (verification.isError) {
+    return <ErrorView message={errorOf(verification.error).message} onRetry={() => verification.refetch()} />;
+  }
+  const v = verification.data;
+  const document = v.document;
+  return (
+    <>
+      <PageHeader title="Verification" actions={<Link to={paths.list}>Back to the queue</Link>}>
+        <p>
+          <Badge tone={stateTone[v.state]}>{stateLabels[v.state]}</Badge>
+        </p>
+      </PageHeader>
+      <div className="grid">
+        <Card title="Document">
+          {!document ? (
+            <p className="empty">The provider keeps this document; it is not stored here.</p>
+          ) : document.type === 'application/pdf' ? (
+            <p>
+              <a className="btn btn-secondary" href={documentHref(v.id)} download={document.name}>
+                Download {document.name}
+              </a>
+            </p>
+          ) : (
+            <img
+              src={documentHref(v.id)}
+              alt={`Identity document ${document.name}`}
+              style={{ maxWidth: '100%', height: 'auto' }}
+            />
+          )}
+          {document ? (
+            <p className="field-hint">
+              {document.name} · {document.type} · {(document.size / 1024).toFixed(0)} KB
+            </p>
+          ) : null}
+        </Card>
+        <Card title="Details">
+          <dl>
+            <dt>Player</dt>
+            <dd>
+              {v.player.email ?? v.player.username ?? '—'} <span className="field-hint">{v.player.id}</span>
+            </dd>
+            <dt>Handed in</dt>
+            <dd>
+              {formatDateTime(v.submittedAt)}
+              {v.state === 'PENDING' ? ` (waiting ${formatWaiting(v.waitingSeconds)})` : ''}
+            </dd>
+            <dt>Provider</dt>
+            <dd>{v.provider}</dd>
+            {v.state !== 'PENDING' ? (
+              <>
+                <dt>Decided by</dt>
+                <dd>{v.reviewedBy ? (v.reviewedBy.email ?? v.reviewedBy.id) : 'the provider'}</dd>
+                <dt>Decided</dt>
+                <dd>{formatDateTime(v.reviewedAt)}</dd>
+                {v.reason ? (
+                  <>
+                    <dt>Reason</dt>
+                    <dd>{v.reason}</dd>
+                  </>
+                ) : null}
+              </>
+            ) : null}
+          </dl>
+        </Card>
+      </div>
+      {v.state === 'PENDING' && canReview ? (
+        <Card title="Decision">
+          <p>
+            <Button busy={approve.isPending} onClick={() => approve.mutate(v.id)}>
+              Approve
+            </Button>
+          </p>
+          {approve.isError ? (
+            <p className="field-error" role="alert">
+              {errorOf(approve.error).message}
+            </p>
+          ) : null}
+          <ReasonForm
+            submitLabel="Decline"
+            hint="The player is told this reason and may hand in a new document."
+            busy={decline.isPending}
+            error={decline.error}
+            onSubmit={({ reason }) => decline.mutate({ id: v.id, reason })}
+          />
+        </Card>
+      ) : null}
+    </>
+  );
+}

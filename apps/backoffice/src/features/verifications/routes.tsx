@@ -1,0 +1,18 @@
+import { lazy } from 'react';
+import type { FeatureRoutes } from '../../lib/nav';
+
+const VerificationsPage = lazy(() => import('./components/verifications-page'));
+const VerificationPage = lazy(() => import('./components/verification-page'));
+
+export const paths = {
+  list: '/verifications',
+  one: (id: string) => `/verifications/${id}`,
+};
+
+export const { routes, nav }: FeatureRoutes = {
+  routes: [
+    { path: 'verifications', element: <VerificationsPage /> },
+    { path: 'verifications/:id', element: <VerificationPage /> },
+  ],
+  nav: [{ to: paths.list, label: 'Verifications', permission: 'verifications.review', order: 31 }],
+};

@@ -1,0 +1,30 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { router } from './app/router';
+import { setUnauthorizedHandler } from './lib/api';
+import { loadConfig } from './lib/config';
+import { meQuery } from './lib/session';
+import './styles/app.css';
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+});
+// A session that ended (idle, signed out elsewhere, role revoked) sends the member back to the sign-in page.
+setUnauthorizedHandler(() => queryClient.setQueryData(meQuery.queryKey, null));
+
+const root = createRoot(document.getElementById('root') as HTMLElement);
+loadConfig()
+  .then(() =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
+  )
+  .catch(() =>
+    root.render(<p role="alert">The back office could not load its configuration. Reload the page.</p>),
+  );

@@ -1,0 +1,119 @@
+import { apiErrorSchema } from '@paws/contracts/errors';
+import {
+  bonusRuleIdParamsSchema,
+  bonusRuleUpdateSchema,
+  promoCodeCreateSchema,
+  promoCodeIdParamsSchema,
+  promoCodeListQuerySchema,
+  promoCodeUpdateSchema,
+  staffBonusRuleSchema,
+  staffBonusRulesSchema,
+  staffPromoCodePageSchema,
+  staffPromoCodeSchema,
+} from '@paws/contracts/staff-promotions';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../access.ts';
+import { sendList } from '../../lists.ts';
+
+const tags = ['staff'];
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+
+/** Bonus rules and promo codes, under /api/staff/bonuses. */
+export async function bonusesRoutes(app: FastifyInstance) {
+  const route = app.withTypeProvider<ZodTypeProvider>();
+
+  route.get(
+    '/rules',
+    {
+      config: { permission: 'bonuses.read' },
+      schema: {
+        tags,
+        summary: 'Every bonus rule, in display order',
+        response: { 200: staffBonusRulesSchema },
+      },
+    },
+    async () => ({ items: await app.bonuses.listRules() }),
+  );
+
+  route.patch(
+    '/rules/:id',
+    {
+      config: { permission: 'bonuses.write' },
+      schema: {
+        tags,
+        summary:
+          "Changes a bonus rule's name, reward, target, active flag or order; audited (bonus_rule.update)",
+        params: bonusRuleIdParamsSchema,
+        body: bonusRuleUpdateSchema,
+        response: { 200: staffBonusRuleSchema, ...errors },
+      },
+    },
+    async (request) => app.bonuses.updateRule(actorOf(request), request.params.id, request.body),
+  );
+
+  route.get(
+    '/promo-codes',
+    {
+      config: { permission: 'bonuses.read' },
+      schema: {
+        tags,
+        summary: 'Promo codes, filtered by code prefix, status and reward currency; CSV with format=csv',
+        querystring: promoCodeListQuerySchema,
+        response: { 200: staffPromoCodePageSchema.or(z.string()), ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendList(
+        reply,
+        request.query,
+        (page, limit) => app.bonuses.listPromoCodes(request.query, page, limit),
+        {
+          name: 'promo-codes',
+          columns: [
+            { header: 'Code', value: (row) => row.code },
+            { header: 'Reward currency', value: (row) => row.rewardCurrency },
+            { header: 'Amount', value: (row) => row.amount },
+            { header: 'Expires at', value: (row) => row.expiresAt },
+            { header: 'Maximum uses', value: (row) => row.maxUses },
+            { header: 'Uses', value: (row) => row.usesCount },
+            { header: 'Status', value: (row) => row.status },
+            { header: 'Created by', value: (row) => row.createdBy },
+            { header: 'Created at', value: (row) => row.createdAt },
+          ],
+        },
+      ),
+  );
+
+  route.post(
+    '/promo-codes',
+    {
+      config: { permission: 'bonuses.write' },
+      schema: {
+        tags,
+        summary: 'Creates a promo code (409 when the code exists); audited (promo_code.create)',
+        body: promoCodeCreateSchema,
+        response: { 201: staffPromoCodeSchema, 409: apiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await app.bonuses.createPromoCode(actorOf(request), request.body)),
+  );
+
+  route.patch(
+    '/promo-codes/:id',
+    {
+      config: { permission: 'bonuses.write' },
+      schema: {
+        tags,
+        summary: 'Switches a promo code off (or on again); audited (promo_code.update)',
+        params: promoCodeIdParamsSchema,
+        body: promoCodeUpdateSchema,
+        response: { 200: staffPromoCodeSchema, ...errors },
+      },
+    },
+    async (request) =>
+      app.bonuses.setPromoCodeActive(actorOf(request), request.params.id, request.body.active),
+  );
+}

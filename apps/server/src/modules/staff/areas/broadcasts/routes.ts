@@ -1,0 +1,91 @@
+import { apiErrorSchema } from '@paws/contracts/errors';
+import {
+  broadcastComposeSchema,
+  broadcastListQuerySchema,
+  broadcastPreviewSchema,
+  broadcastSegmentLabels,
+  staffBroadcastPageSchema,
+  staffBroadcastSchema,
+} from '@paws/contracts/staff-promotions';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../access.ts';
+import { sendList } from '../../lists.ts';
+
+const tags = ['staff'];
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+
+/** Advertising broadcasts, under /api/staff/broadcasts: preview, send (a job), history. */
+export async function broadcastsRoutes(app: FastifyInstance) {
+  const route = app.withTypeProvider<ZodTypeProvider>();
+
+  route.post(
+    '/preview',
+    {
+      config: { permission: 'broadcasts.send' },
+      schema: {
+        tags,
+        summary:
+          'How many players the broadcast would reach and the notification they would read; sends nothing',
+        body: broadcastComposeSchema,
+        response: { 200: broadcastPreviewSchema, ...errors },
+      },
+    },
+    async (request) => app.notifications.previewBroadcast(request.body),
+  );
+
+  route.post(
+    '/',
+    {
+      config: { permission: 'broadcasts.send' },
+      schema: {
+        tags,
+        summary:
+          'Sends an ADVERTISING notification to a segment (queued; a job writes it); audited (broadcast.send)',
+        body: broadcastComposeSchema,
+        response: { 202: staffBroadcastSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await app.notifications.sendBroadcast(actorOf(request), request.body)),
+  );
+
+  route.get(
+    '/',
+    {
+      config: { permission: 'broadcasts.send' },
+      schema: {
+        tags,
+        summary: 'Broadcasts sent: who, when, segment, title, recipients, status; CSV with format=csv',
+        querystring: broadcastListQuerySchema,
+        response: { 200: staffBroadcastPageSchema.or(z.string()), ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendList(
+        reply,
+        request.query,
+        (page, limit) => app.notifications.listBroadcasts(request.query, page, limit),
+        {
+          name: 'broadcasts',
+          columns: [
+            { header: 'Created at', value: (row) => row.createdAt },
+            { header: 'Sent by', value: (row) => row.createdByEmail ?? row.createdBy },
+            {
+              header: 'Segment',
+              value: (row) =>
+                row.segment === 'ACTIVE'
+                  ? `Players active in the last ${row.activeDays} days`
+                  : broadcastSegmentLabels[row.segment],
+            },
+            { header: 'Title', value: (row) => row.title },
+            { header: 'Message', value: (row) => row.message },
+            { header: 'Recipients', value: (row) => row.recipients },
+            { header: 'Status', value: (row) => row.status },
+            { header: 'Sent at', value: (row) => row.sentAt },
+          ],
+        },
+      ),
+  );
+}

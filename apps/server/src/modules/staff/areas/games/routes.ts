@@ -1,0 +1,95 @@
+import {
+  rtpQuerySchema,
+  rtpReportSchema,
+  type StaffGame,
+  staffGameListQuerySchema,
+  staffGameParamsSchema,
+  staffGameSchema,
+  staffGameUpdateSchema,
+} from '@paws/contracts/staff-reports';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createGamesAdmin } from '../../../catalog/index.ts';
+import { actorOf } from '../../access.ts';
+import { type CsvColumn, sendList } from '../../lists.ts';
+
+const columns: CsvColumn<StaffGame>[] = [
+  { header: 'id', value: (row) => row.id },
+  { header: 'provider', value: (row) => row.providerCode },
+  { header: 'gameCode', value: (row) => row.gameCode },
+  { header: 'name', value: (row) => row.name },
+  { header: 'category', value: (row) => row.category },
+  { header: 'kind', value: (row) => row.kind },
+  { header: 'enabled', value: (row) => row.enabled },
+  { header: 'order', value: (row) => row.order },
+  { header: 'recommended', value: (row) => row.recommended },
+  { header: 'updatedAt', value: (row) => row.updatedAt },
+];
+
+/** The catalogue's settings and the RTP report, under /api/staff/games. */
+export async function gamesRoutes(app: FastifyInstance) {
+  const route = app.withTypeProvider<ZodTypeProvider>();
+  const games = createGamesAdmin(app.database.db);
+
+  route.get(
+    '/',
+    {
+      config: { permission: 'games.read' },
+      schema: {
+        tags: ['staff'],
+        summary: 'Every catalogue game with its settings, enabled or not; CSV with format=csv',
+        querystring: staffGameListQuerySchema,
+      },
+    },
+    async (request, reply) =>
+      sendList(reply, request.query, (page, limit) => games.list(request.query, page, limit), {
+        name: 'games',
+        columns,
+      }),
+  );
+
+  route.get(
+    '/rtp',
+    {
+      config: { permission: 'games.rtp' },
+      schema: {
+        tags: ['staff'],
+        summary: 'Documented RTP beside the observed one per game, with rounds and a 95% interval',
+        querystring: rtpQuerySchema,
+        response: { 200: rtpReportSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return app.reports.rtp(request.query);
+    },
+  );
+
+  route.patch(
+    '/:id',
+    {
+      config: { permission: 'games.write' },
+      schema: {
+        tags: ['staff'],
+        summary: 'Enables or disables a game, or changes its order, category or recommended flag; audited',
+        params: staffGameParamsSchema,
+        body: staffGameUpdateSchema,
+        response: { 200: staffGameSchema },
+      },
+    },
+    async (request) =>
+      games.update(request.params.id, request.body, (tx, { before, after }) =>
+        app.audit.record(
+          {
+            ...actorOf(request),
+            action: 'games.update',
+            targetType: 'game',
+            targetId: after.id,
+            before,
+            after,
+          },
+          tx,
+        ),
+      ),
+  );
+}
