@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: builds the web app and the studio's games when their sources are newer than the build,
+// `npm start`: builds the web app, the studio's games and the back office when their sources are newer than the build,
 // then starts the server (migrations and the demo seed run at start).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -23,6 +23,7 @@ function newest(path) {
 const builds = [
   { workspace: '@paws/web', dir: 'apps/web' },
   { workspace: '@paws/games', dir: 'apps/games' },
+  { workspace: '@paws/backoffice', dir: 'apps/backoffice' },
 ];
 for (const { workspace, dir } of builds) {
   const built = join(root, dir, 'dist/index.html');

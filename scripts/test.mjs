@@ -43,6 +43,7 @@ const steps = [
   },
   vitest('apps/web', 'unit-web'),
   vitest('apps/games', 'unit-games'),
+  vitest('apps/backoffice', 'unit-backoffice'),
   vitest('apps/server', 'integration'),
   { name: 'build', command: ['npm', 'run', 'build'], cwd: root },
   vitest('e2e', 'e2e'),

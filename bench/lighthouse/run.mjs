@@ -39,7 +39,7 @@ const freePort = () =>
   });
 
 async function startServer() {
-  const [landing, platform] = [await freePort(), await freePort()];
+  const [landing, platform, backOffice] = [await freePort(), await freePort(), await freePort()];
   const dataDir = mkdtempSync(join(tmpdir(), 'paws-lh-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
@@ -51,6 +51,7 @@ async function startServer() {
       HOST: '127.0.0.1',
       LANDING_PORT: String(landing),
       PLATFORM_PORT: String(platform),
+      BACKOFFICE_PORT: String(backOffice),
       LANDING_URL: `http://localhost:${landing}`,
       PLATFORM_URL: `http://127.0.0.1:${platform}`,
       DATA_DIR: dataDir,

@@ -73,7 +73,7 @@ interface Running {
 
 /** A real server process (apps/server/src/main.ts) on the bench database. */
 async function startServer(withRedis: boolean): Promise<Running> {
-  const [landing, platform] = [await freePort(), await freePort()];
+  const [landing, platform, backOffice] = [await freePort(), await freePort(), await freePort()];
   const origin = `http://127.0.0.1:${platform}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
@@ -85,6 +85,7 @@ async function startServer(withRedis: boolean): Promise<Running> {
       HOST: '127.0.0.1',
       LANDING_PORT: String(landing),
       PLATFORM_PORT: String(platform),
+      BACKOFFICE_PORT: String(backOffice),
       LANDING_URL: `http://localhost:${landing}`,
       PLATFORM_URL: origin,
       DATABASE_URL: databaseUrl,

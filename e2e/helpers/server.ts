@@ -25,6 +25,8 @@ export interface RunningServer {
   landing: string;
   /** Platform origin, on 127.0.0.1 so that the browser keeps a separate cookie jar for it. */
   platform: string;
+  /** Back-office origin, on localhost (its cookie is its own by name and path). */
+  backOffice: string;
   stop(): Promise<void>;
   output(): string;
 }
@@ -35,7 +37,7 @@ export interface RunningServer {
  * existing database instead (two processes sharing one).
  */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  const [landingPort, platformPort] = [await freePort(), await freePort()];
+  const [landingPort, platformPort, backOfficePort] = [await freePort(), await freePort(), await freePort()];
   const dataDir = mkdtempSync(join(tmpdir(), 'paws-e2e-'));
   let dropDatabase = async () => {};
   const env: Record<string, string> = {
@@ -47,6 +49,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     PLATFORM_PORT: String(platformPort),
     LANDING_URL: `http://localhost:${landingPort}`,
     PLATFORM_URL: `http://127.0.0.1:${platformPort}`,
+    BACKOFFICE_PORT: String(backOfficePort),
+    BACKOFFICE_URL: `http://localhost:${backOfficePort}`,
     DATA_DIR: dataDir,
     RATE_LIMIT_IP_SCALE: '50',
     ...extraEnv,
@@ -97,6 +101,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   return {
     landing: `http://localhost:${landingPort}`,
     platform,
+    backOffice: `http://localhost:${backOfficePort}`,
     output: () => output,
     async stop() {
       if (child.exitCode === null) {

@@ -31,6 +31,7 @@ import { payments } from './modules/payments/plugin.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { preferences } from './modules/preferences/plugin.ts';
 import { reconciliation } from './modules/reconciliation/plugin.ts';
+import { reports } from './modules/reports/plugin.ts';
 import { staff } from './modules/staff/plugin.ts';
 import { studio } from './modules/studio/plugin.ts';
 import { wallet } from './modules/wallet/plugin.ts';
@@ -175,6 +176,7 @@ export async function buildApp({ env, database, logger, identity }: BuildOptions
   if (app.serves('platform')) await app.register(platformRoutes, { prefix: serviceBasePaths.platform });
   await app.register(studio);
   await app.register(reconciliation);
+  await app.register(reports);
   if (app.serves('catalog')) await app.register(catalogRoutes, { prefix: serviceBasePaths.platform });
   if (!env.isProduction) await app.register(outboxRoutes, { prefix: '/api/dev' });
   await app.register(web);

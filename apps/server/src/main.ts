@@ -1,4 +1,6 @@
 import { createServer, type Server } from 'node:net';
+import { demoAccounts } from '@paws/contracts/auth';
+import { demoStaffAccounts } from '@paws/contracts/staff';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { EnvError, parseEnv } from './config/env.ts';
@@ -35,6 +37,17 @@ app.log.info(`Landing:  ${env.LANDING_URL}`);
 app.log.info(`Platform: ${env.PLATFORM_URL}`);
 app.log.info(`Back office: ${env.BACKOFFICE_URL}`);
 app.log.info(`API docs: ${env.PLATFORM_URL}/docs`);
+if (env.SEED) {
+  // The demo accounts, so whoever started the product can sign in (staff: the back office, with a second factor).
+  const lines = [
+    `  player   ${demoAccounts.player.email} / ${demoAccounts.player.password}  (platform)`,
+    `  manager  ${demoAccounts.manager.email} / ${demoAccounts.manager.password}  (platform; staff role support)`,
+    ...Object.values(demoStaffAccounts).map(
+      (account) => `  ${account.role.padEnd(8)} ${account.email} / ${account.password}  (back office)`,
+    ),
+  ];
+  app.log.info(`Demo accounts:\n${lines.join('\n')}`);
+}
 
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');

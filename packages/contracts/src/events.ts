@@ -45,6 +45,8 @@ export const domainEventSchemas = {
     status: z.enum(['PENDING', 'COMPLETED', 'DECLINED']),
     amount: z.number().int(),
     currency: currencyCodeSchema,
+    /** Why staff declined a withdrawal (told to the player); absent for the provider's outcomes. */
+    reason: z.string().optional(),
   }),
   'identity.signed_in': z.object({
     userId: uuid,
@@ -56,13 +58,28 @@ export const domainEventSchemas = {
   'identity.email_confirmed': z.object({ userId: uuid }),
   'identity.phone_confirmed': z.object({ userId: uuid }),
   'identity.username_set': z.object({ userId: uuid, username: z.string() }),
+  /** Staff banned the account (a ban in force replaced); endsAt null: permanent. ISO 8601 times. */
+  'identity.banned': z.object({
+    userId: uuid,
+    banId: uuid,
+    reason: z.string(),
+    startsAt: z.string(),
+    endsAt: z.string().nullable(),
+  }),
+  /** Staff lifted the account's ban (the bans lifted). A ban that simply ends publishes nothing. */
+  'identity.unbanned': z.object({ userId: uuid, banIds: z.array(uuid) }),
   'bonuses.credited': z.object({
     userId: uuid,
     ruleName: z.string(),
     amount: z.number().int(),
     currency: currencyCodeSchema,
   }),
-  'kyc.verification_result': z.object({ userId: uuid, result: z.enum(verificationResults) }),
+  'kyc.verification_result': z.object({
+    userId: uuid,
+    result: z.enum(verificationResults),
+    /** Why staff decided so (the back office's verification queue), told to the player. */
+    reason: z.string().optional(),
+  }),
 } as const;
 
 export type DomainEventName = keyof typeof domainEventSchemas;

@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import { InvitePage } from '../features/auth/invite-page';
 import { LoginPage } from '../features/auth/login-page';
 import { featureRoutes, navItems } from './features';
 import { Layout } from './layout';
@@ -11,6 +12,7 @@ function Home() {
 
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
+  { path: '/invite', element: <InvitePage />, errorElement: <RouteError /> },
   {
     path: '/',
     element: <Layout />,

@@ -1,9 +1,13 @@
-/** An error the client is meant to see: becomes `{ statusCode, message, field? }`. */
+/**
+ * An error the client is meant to see: becomes `{ statusCode, message, field? }`, plus `extra` when an
+ * answer carries more (the ban of a banned account's 403).
+ */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
     readonly field?: string,
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';

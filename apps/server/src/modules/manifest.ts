@@ -18,6 +18,7 @@ export const moduleNames = [
   'studio',
   'staff',
   'reconciliation',
+  'reports',
 ] as const;
 export type ModuleName = (typeof moduleNames)[number];
 
@@ -51,7 +52,11 @@ export const moduleSurfaces: Record<ModuleName, ModuleSurface> = {
   },
   preferences: { routes: ['/api/platform/profile/preferences'], sockets: [], jobs: [] },
   bonuses: { routes: ['/api/bonuses/'], sockets: [], jobs: [] },
-  notifications: { routes: ['/api/notifications/'], sockets: ['/notifications'], jobs: [] },
+  notifications: {
+    routes: ['/api/notifications/'],
+    sockets: ['/notifications'],
+    jobs: ['notifications.broadcast'],
+  },
   platform: {
     routes: [
       '/api/platform/profile/user-data',
@@ -65,7 +70,10 @@ export const moduleSurfaces: Record<ModuleName, ModuleSurface> = {
   catalog: { routes: ['/api/platform/catalog'], sockets: [], jobs: [] },
   studio: { routes: ['/api/studio/'], sockets: ['/roulette'], jobs: ['studio.recover'] },
   staff: { routes: ['/api/staff/'], sockets: [], jobs: [] },
-  reconciliation: { routes: ['/api/reconciliation/'], sockets: [], jobs: ['reconciliation.run'] },
+  // Its report and on-demand run are the back office's (/api/staff/reconciliation), served by staff.
+  reconciliation: { routes: [], sockets: [], jobs: ['reconciliation.run'] },
+  // Its screens are the back office's (/api/staff/dashboard, /reports, /games), served by staff.
+  reports: { routes: [], sockets: [], jobs: ['reports.rollup'] },
 };
 
 export interface Subscription {

@@ -1,8 +1,8 @@
-import { ACCESS_TOKEN_COOKIE, authServerMessages } from '@paws/contracts/auth';
+import { ACCESS_TOKEN_COOKIE } from '@paws/contracts/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthorized } from '../lib/errors.ts';
-import type { AuthUser } from '../modules/identity/index.ts';
+import { unauthorized } from '../lib/errors.ts';
+import { type AuthUser, bannedError } from '../modules/identity/index.ts';
 
 export type { AuthUser };
 
@@ -48,7 +48,8 @@ export const authenticate = fp(
         request.user = result.user;
         return;
       }
-      throw result.banned ? forbidden(authServerMessages.banned) : unauthorized();
+      // A banned account's 403 carries its ban, for the player's banned modal.
+      throw result.banned ? bannedError(result.ban) : unauthorized();
     });
     app.decorate('resolveUser', (cookieHeader: string | undefined) =>
       resolveUserFromCookieHeader(app, cookieHeader),

@@ -31,6 +31,7 @@ function toApiError(error: unknown): ApiError {
       statusCode: error.statusCode,
       message: error.message,
       ...(error.field ? { field: error.field } : {}),
+      ...error.extra,
     };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

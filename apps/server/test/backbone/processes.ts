@@ -29,6 +29,7 @@ export interface ServerProcess {
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const platformPort = await freePort();
   const landingPort = await freePort();
+  const backOfficePort = await freePort();
   const url = `http://127.0.0.1:${platformPort}`;
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -43,6 +44,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       LANDING_PORT: String(landingPort),
       PLATFORM_URL: url,
       LANDING_URL: `http://127.0.0.1:${landingPort}`,
+      BACKOFFICE_PORT: String(backOfficePort),
+      BACKOFFICE_URL: `http://127.0.0.1:${backOfficePort}`,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

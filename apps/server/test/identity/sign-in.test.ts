@@ -2,7 +2,7 @@ import { verify } from '@node-rs/argon2';
 import { demoAccounts } from '@paws/contracts/auth';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { users } from '../../src/modules/identity/schema.ts';
+import { bans, users } from '../../src/modules/identity/schema.ts';
 import { quiesce } from '../backbone/helpers.ts';
 import {
   browser,
@@ -34,9 +34,6 @@ describe('sign-up and log-in', () => {
     ctx = await createIdentityTestApp();
   });
   afterAll(() => ctx.close());
-
-  const setUser = (email: string, values: Partial<typeof users.$inferInsert>) =>
-    ctx.app.database.db.update(users).set(values).where(eq(users.email, email));
 
   describe('by e-mail', () => {
     it('creates an unconfirmed account, e-mails a link, and the link confirms and signs in', async () => {
@@ -283,9 +280,16 @@ describe('sign-up and log-in', () => {
         callbackUrl: `${LANDING}/callback/login`,
       });
       const pendingLink = await lastLinkTo(ctx.app, email);
-      await setUser(email, { bannedAt: new Date(), banReason: 'testing' });
+      const [user] = await ctx.app.database.db.select().from(users).where(eq(users.email, email));
+      await ctx.app.database.db
+        .insert(bans)
+        .values({ userId: user!.id, reason: 'testing', startsAt: new Date() });
 
-      const banned = { statusCode: 403, message: 'Your account is banned' };
+      const banned = {
+        statusCode: 403,
+        message: 'Your account is banned',
+        ban: { reason: 'testing', startedAt: expect.any(String), endsAt: null },
+      };
       const login = await browser(ctx.app).post(`${ID}/auth/login`, {
         email,
         password: PASSWORD,

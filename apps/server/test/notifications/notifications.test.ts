@@ -20,7 +20,7 @@ import {
   signUpByEmail,
   tokenOf,
 } from '../identity/helpers.ts';
-import { deposit, eventually, signedInPlayer, WITHDRAW } from '../payments/helpers.ts';
+import { approveWithdrawal, deposit, eventually, signedInPlayer, WITHDRAW } from '../payments/helpers.ts';
 import {
   connected,
   listOf,
@@ -240,6 +240,8 @@ describe('producers', () => {
     await deposit(b, 50);
     const paid = (await b.post(WITHDRAW, { amount: 10, paymentMethod: 'CARD' })).json().transaction.id;
     const declined = (await b.post(WITHDRAW, { amount: 5.13, paymentMethod: 'CARD' })).json().transaction.id;
+    await approveWithdrawal(ctx, paid);
+    await approveWithdrawal(ctx, declined);
     await ctx.app.payments.settle(paid);
     await ctx.app.payments.settle(declined);
     const list = await eventually(async () => {

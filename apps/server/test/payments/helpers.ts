@@ -38,6 +38,11 @@ export async function deposit(b: Browser, amount: number, paymentMethod = 'CARD'
   return res.json() as PaymentResponse;
 }
 
+/** A staff member's approval of a withdrawal, as the back office's Approve does (without its audit row). */
+export function approveWithdrawal(ctx: PaymentsTestApp, paymentId: string, reviewerId = crypto.randomUUID()) {
+  return ctx.app.payments.approveWithdrawal(paymentId, { id: reviewerId, audit: async () => {} });
+}
+
 /** Polls until the check passes (timers settle withdrawals in the background). */
 export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
   const started = Date.now();

@@ -5,6 +5,7 @@ import { balanceTransactions } from '../../src/modules/payments/schema.ts';
 import { recorded } from '../backbone/helpers.ts';
 import { browser, PLATFORM_HOST } from '../identity/helpers.ts';
 import {
+  approveWithdrawal,
   createPaymentsTestApp,
   DEPOSIT,
   deposit,
@@ -163,7 +164,7 @@ describe('POST /users/withdraw', () => {
     expect(await rowsOf(emptyId)).toHaveLength(0);
   });
 
-  it('holds the amount at once as PENDING, then settles it (COMPLETED)', async () => {
+  it('holds the amount at once as PENDING for review; once approved it is paid out (COMPLETED)', async () => {
     ctx.app.payments.setSettleDelay(100);
     const { b, userId } = await signedInPlayer(ctx, { verified: true });
     await deposit(b, 50);
@@ -181,6 +182,14 @@ describe('POST /users/withdraw', () => {
     expect(await usd(userId)).toBe(20);
     expect(await systemUsd('withdrawals')).toBe(heldBefore + 3000);
 
+    // Nothing pays it out before staff approve it: not the settle job, not the sweep.
+    await ctx.app.payments.settle(transaction.id);
+    await ctx.app.payments.sweep();
+    const [waiting] = (await rowsOf(userId)).filter((r) => r.id === transaction.id);
+    expect(waiting).toMatchObject({ status: 'PENDING', review: 'AWAITING_REVIEW', providerReference: null });
+    expect(waiting?.requestSessionId).toBeTruthy();
+
+    await approveWithdrawal(ctx, transaction.id);
     await eventually(async () => {
       const [row] = (await rowsOf(userId)).filter((r) => r.id === transaction.id);
       expect(row?.status).toBe('COMPLETED');
@@ -200,6 +209,7 @@ describe('POST /users/withdraw', () => {
     const { transaction, balance } = res.json() as { transaction: BalanceTransaction; balance: number };
     expect(transaction.status).toBe('PENDING');
     expect(balance).toBe(39.87);
+    await approveWithdrawal(ctx, transaction.id);
     await eventually(async () => {
       const [row] = (await rowsOf(userId)).filter((r) => r.id === transaction.id);
       expect(row?.status).toBe('DECLINED');
@@ -224,31 +234,45 @@ describe('POST /users/withdraw', () => {
     expect((await rowsOf(userId)).filter((r) => r.type === 'WITHDRAW')).toHaveLength(1);
   });
 
-  it('settles withdrawals left pending past the delay when swept (as at start after a restart)', async () => {
+  it('settles approved withdrawals left pending past the delay when swept (as at start after a restart)', async () => {
     ctx.app.payments.setSettleDelay(60_000);
     const { b, userId } = await signedInPlayer(ctx, { verified: true });
     await deposit(b, 40);
     const kept = (await b.post(WITHDRAW, { amount: 15, paymentMethod: 'CARD' })).json().transaction.id;
     const declined = (await b.post(WITHDRAW, { amount: 5.13, paymentMethod: 'CARD' })).json().transaction.id;
     const fresh = (await b.post(WITHDRAW, { amount: 1, paymentMethod: 'CARD' })).json().transaction.id;
-    // The first two were asked for before a restart, longer ago than the delay.
+    const unreviewed = (await b.post(WITHDRAW, { amount: 2, paymentMethod: 'CARD' })).json().transaction.id;
+    for (const id of [kept, declined, fresh]) await approveWithdrawal(ctx, id);
+    // The first two were approved before a restart, longer ago than the delay; the last was asked for long
+    // ago but still waits for review.
     await ctx.app.database.db
       .update(balanceTransactions)
-      .set({ createdAt: new Date(Date.now() - 120_000) })
+      .set({ createdAt: new Date(Date.now() - 600_000), reviewedAt: new Date(Date.now() - 120_000) })
       .where(eq(balanceTransactions.userId, userId));
     await ctx.app.database.db
       .update(balanceTransactions)
-      .set({ createdAt: new Date() })
+      .set({ reviewedAt: new Date() })
       .where(eq(balanceTransactions.id, fresh));
+    await ctx.app.database.db
+      .update(balanceTransactions)
+      .set({ reviewedAt: null })
+      .where(eq(balanceTransactions.id, unreviewed));
     expect(await ctx.app.payments.sweep()).toBeGreaterThanOrEqual(2);
     const status = new Map((await rowsOf(userId)).map((r) => [r.id, r.status]));
     expect(status.get(kept)).toBe('COMPLETED');
     expect(status.get(declined)).toBe('DECLINED');
     expect(status.get(fresh)).toBe('PENDING');
-    expect(await usd(userId)).toBe(24);
-    // Settling again changes nothing.
+    expect(status.get(unreviewed)).toBe('PENDING');
+    expect(await usd(userId)).toBe(22);
+    // Settling again changes nothing; a withdrawal waiting for review is not settled on request either.
     await ctx.app.payments.settle(kept);
-    expect(await usd(userId)).toBe(24);
+    await ctx.app.payments.settle(unreviewed);
+    expect(await usd(userId)).toBe(22);
+    expect((await rowsOf(userId)).find((r) => r.id === unreviewed)).toMatchObject({
+      status: 'PENDING',
+      review: 'AWAITING_REVIEW',
+      providerReference: null,
+    });
   });
 });
 
@@ -292,10 +316,11 @@ describe('recovery of payments a crash left half-way', () => {
     await deposit(b, 30);
     const held = (await b.post(WITHDRAW, { amount: 10, paymentMethod: 'CARD' })).json().transaction
       .id as string;
-    // As if the process stopped between the hold and the payout request.
+    await approveWithdrawal(ctx, held);
+    // As if the process stopped between the approval and the payout request.
     await ctx.app.database.db
       .update(balanceTransactions)
-      .set({ providerReference: null, createdAt: minutesAgo(2) })
+      .set({ providerReference: null, createdAt: minutesAgo(3), reviewedAt: minutesAgo(2) })
       .where(eq(balanceTransactions.id, held));
     await ctx.app.payments.sweep();
     const [row] = await ctx.app.database.db

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STUDIO_PROVIDER } from '../../src/modules/wallet/index.ts';
-import { signedInNewPlayer, signedInStaff } from '../staff/helpers.ts';
+import { staffSession } from '../helpers/staff.ts';
 import { createStudioTestApp, playerSession } from '../studio/api-helpers.ts';
 import { noFindings } from '../wallet/helpers.ts';
 
-const API = '/api/reconciliation';
+const API = '/api/staff/reconciliation';
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
 describe('the ledger reconciliation', () => {
@@ -104,22 +104,24 @@ describe('the ledger reconciliation', () => {
     await db().execute(sql`delete from ledger_transactions where id = ${transactionId}`);
   });
 
-  it('finance and admins read the latest report and run one (audited); players and support cannot', async () => {
-    const admin = await signedInStaff(t.app, 'admin');
-    const finance = await signedInStaff(t.app, 'finance');
-    const support = await signedInStaff(t.app, 'support');
-    const player = await signedInNewPlayer(t.app);
+  it('finance and admins read the latest report and run one (audited) in the back office; support cannot run one', async () => {
+    const admin = await staffSession(t.app, ['admin']);
+    const finance = await staffSession(t.app, ['finance']);
+    const support = await staffSession(t.app, ['support']);
 
-    const run = await finance.b.post(`${API}/runs`);
+    const run = await finance.inject({ method: 'POST', url: `${API}/runs` });
     expect(run.statusCode).toBe(201);
-    const latest = await admin.b.get(`${API}/latest`);
+    const latest = await admin.inject({ method: 'GET', url: `${API}/latest` });
     expect(latest.json().report.runId).toBe(run.json().runId);
-    for (const b of [support.b, player.b]) {
-      expect((await b.get(`${API}/latest`)).statusCode).toBe(403);
-      expect((await b.post(`${API}/runs`)).statusCode).toBe(403);
-    }
-    const audit = await admin.b.get(`/api/staff/audit?action=reconciliation.run&actorId=${finance.userId}`);
-    expect(audit.json().entries).toEqual(
+    expect((await support.inject({ method: 'POST', url: `${API}/runs` })).statusCode).toBe(403);
+    expect((await support.inject({ method: 'GET', url: `${API}/latest` })).statusCode).toBe(403);
+    const entries = await t.app.audit.list({
+      action: 'reconciliation.run',
+      actorId: finance.userId,
+      page: 1,
+      limit: 20,
+    });
+    expect(entries.entries).toEqual(
       expect.arrayContaining([expect.objectContaining({ targetId: run.json().runId })]),
     );
   });

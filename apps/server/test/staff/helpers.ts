@@ -1,5 +1,7 @@
 import { demoStaffAccounts, STAFF_API_PREFIX } from '@paws/contracts/staff';
+import { STAFF_SESSION_COOKIE } from '@paws/contracts/staff-auth';
 import type { App } from '../../src/app.ts';
+import { backOfficeInject, totpOf } from '../helpers/staff.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import {
   type Browser,
@@ -31,7 +33,39 @@ export async function signIn(app: App, email: string, password: string): Promise
 }
 
 type StaffAccount = keyof typeof demoStaffAccounts;
-const staffSessions = new WeakMap<App, Map<StaffAccount, Promise<{ b: Browser; userId: string }>>>();
+type BackOfficeBrowser = Awaited<ReturnType<typeof backOfficeBrowser>>;
+const staffSessions = new WeakMap<
+  App,
+  Map<StaffAccount, Promise<{ b: Browser; bo: BackOfficeBrowser; userId: string }>>
+>();
+
+/**
+ * The same account signed in to the back office (password and TOTP through the service, enrolling at the
+ * first time): requests from the back office's origin with its staff cookie.
+ */
+export async function backOfficeBrowser(app: App, email: string, password: string) {
+  const login = await app.staffAuth.startSignIn(email, password);
+  if (!login.enrolment) throw new Error(`${email} is enrolled already; sign in once per app`);
+  const session = await app.staffAuth.finishSignIn(login.challengeId, await totpOf(login.enrolment.secret), {
+    ip: '127.0.0.1',
+  });
+  const cookie = `${STAFF_SESSION_COOKIE}=${session.token}`;
+  type Extra = { headers?: Record<string, string>; remoteAddress?: string };
+  const send = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, extra: Extra = {}) =>
+    backOfficeInject(app, {
+      method,
+      url,
+      cookie,
+      headers: extra.headers,
+      ...(extra.remoteAddress ? { remoteAddress: extra.remoteAddress } : {}),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  return {
+    get: (url: string, extra?: Extra) => send('GET', url, undefined, extra),
+    post: (url: string, payload?: unknown, extra?: Extra) => send('POST', url, payload ?? {}, extra),
+    del: (url: string, extra?: Extra) => send('DELETE', url, undefined, extra),
+  };
+}
 
 /**
  * A seeded staff account, signed in once per app (a second e-mailed link to one address within 60 s is
@@ -43,7 +77,11 @@ export function signedInStaff(app: App, account: StaffAccount) {
   let session = sessions.get(account);
   if (!session) {
     const { email, password } = demoStaffAccounts[account];
-    session = signIn(app, email, password).then(async (b) => ({ b, userId: await userIdOf(app, email) }));
+    session = signIn(app, email, password).then(async (b) => ({
+      b,
+      bo: await backOfficeBrowser(app, email, password),
+      userId: await userIdOf(app, email),
+    }));
     sessions.set(account, session);
   }
   return session;

@@ -1,4 +1,6 @@
+import { type BanInfo, banOfErrorBody } from '@paws/contracts/bans';
 import { getRuntimeConfig, type RuntimeConfig } from '@/config/runtime-config';
+import { reportBan } from './ban-store';
 
 /**
  * The one HTTP client of spec 001 §7: cookies on every call, JSON bodies (FormData for uploads),
@@ -70,6 +72,8 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** Called once per failed refresh when the refresh call itself answers 401. */
   onSessionExpired?: () => void;
+  /** Called with the ban of every 403 that carries one (the account is banned: the banned modal shows it). */
+  onBanned?: (ban: BanInfo) => void;
 }
 
 export type ApiClient = Record<ServiceName, ServiceClient> & {
@@ -109,14 +113,18 @@ function toError(status: number, body: unknown): ApiClientError {
   return new ApiClientError(message, status, field);
 }
 
-async function readResponse<T>(response: Response): Promise<T> {
-  if (response.status === 204) return undefined as T;
-  const body = parseBody(await response.text());
-  if (!response.ok) throw toError(response.status, body);
-  return body as T;
-}
-
 export function createApiClient(options: ApiClientOptions): ApiClient {
+  async function readResponse<T>(response: Response): Promise<T> {
+    if (response.status === 204) return undefined as T;
+    const body = parseBody(await response.text());
+    if (!response.ok) {
+      const ban = response.status === 403 ? banOfErrorBody(body) : null;
+      if (ban) options.onBanned?.(ban);
+      throw toError(response.status, body);
+    }
+    return body as T;
+  }
+
   let onSessionExpired = options.onSessionExpired;
   let refreshInFlight: Promise<void> | undefined;
   /** Counts finished refreshes, so a 401 to a request sent before the last refresh just retries. */
@@ -214,6 +222,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
 /**
  * The app's client. The auth feature sets the session-expired handler (log out, then go to spaceUrl)
- * once it exists; until then an expired session simply surfaces as the request's 401.
+ * once it exists; until then an expired session simply surfaces as the request's 401. A banned account's
+ * 403 also opens the banned modal.
  */
-export const api = createApiClient({ baseUrls: getRuntimeConfig });
+export const api = createApiClient({ baseUrls: getRuntimeConfig, onBanned: reportBan });

@@ -9,7 +9,7 @@ declare module 'fastify' {
   }
 }
 
-/** app.audit, for every module with staff actions; its read API is mounted by the staff module. */
+/** app.audit, for every module with staff actions; the back office reads it through staff/areas/audit. */
 export const audit = fp(
   async (app: FastifyInstance) => {
     app.decorate('audit', createAuditService(app.database.db));

@@ -1,7 +1,12 @@
 import type { AuditEntry, AuditPage, AuditQuery } from '@paws/contracts/staff';
-import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import type { StaffPage } from '@paws/contracts/staff-lists';
+import { and, asc, count, desc, eq, gte, like, lte, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { createdBetween } from '../../db/paging.ts';
 import { type AuditRow, auditLog } from './schema.ts';
+
+/** Who acted, as the back office's actorOf(request) gives it. */
+export type StaffAuditActor = Pick<AuditRecord, 'actorId' | 'actorRoles' | 'ip'>;
 
 /** One staff action, as the acting module tells it. */
 export interface AuditRecord {
@@ -29,7 +34,26 @@ export interface AuditService {
   record(entry: AuditRecord, tx?: DbOrTx): Promise<AuditEntry>;
   /** Newest first, with AND-combined filters. */
   list(query: AuditQuery): Promise<AuditPage>;
+  /** The back office's list: AND-combined filters, one page, by time either way. */
+  search(
+    filters: AuditFilters,
+    paging: { page: number; limit: number; order: 'asc' | 'desc' },
+  ): Promise<StaffPage<AuditEntry>>;
 }
+
+export interface AuditFilters {
+  actorId?: string;
+  /** 'area.verb' matches that action; a name without a dot matches every action of that area. */
+  action?: string;
+  targetType?: string;
+  targetId?: string;
+  /** YYYY-MM-DD (a whole day at either edge) or an ISO 8601 date-time. */
+  dateFrom?: string;
+  dateTo?: string;
+}
+
+/** LIKE pattern for actions of an area: its wildcards taken literally. */
+const areaPattern = (area: string) => `${area.replace(/[\\%_]/g, (c) => `\\${c}`)}.%`;
 
 export function toAuditEntry(row: AuditRow): AuditEntry {
   return {
@@ -92,6 +116,33 @@ export function createAuditService(db: DbOrTx): AuditService {
         count: matching,
         hasMore: query.page * query.limit < matching,
       };
+    },
+
+    async search(filters, { page, limit, order }) {
+      const action = filters.action;
+      const where = and(
+        filters.actorId ? eq(auditLog.actorId, filters.actorId) : undefined,
+        action
+          ? action.includes('.')
+            ? eq(auditLog.action, action)
+            : or(eq(auditLog.action, action), like(auditLog.action, areaPattern(action)))
+          : undefined,
+        filters.targetType ? eq(auditLog.targetType, filters.targetType) : undefined,
+        filters.targetId ? eq(auditLog.targetId, filters.targetId) : undefined,
+        createdBetween(auditLog.at, filters),
+      );
+      const direction = order === 'asc' ? asc : desc;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(auditLog)
+          .where(where)
+          .orderBy(direction(auditLog.at), direction(auditLog.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ value: count() }).from(auditLog).where(where),
+      ]);
+      return { items: rows.map(toAuditEntry), total: total?.value ?? 0 };
     },
   };
 }

@@ -69,6 +69,7 @@ export const bonuses = fp(
       wallet: app.wallet,
       accounts: app.identity,
       payments: app.payments,
+      audit: app.audit,
     });
     app.decorate('bonuses', service);
     if (!app.serves('bonuses')) return;
@@ -89,6 +90,6 @@ export const bonuses = fp(
   },
   {
     name: 'bonuses',
-    dependencies: ['database', 'backbone', 'wallet', 'identity', 'payments', 'authenticate'],
+    dependencies: ['database', 'backbone', 'wallet', 'identity', 'payments', 'authenticate', 'audit'],
   },
 );

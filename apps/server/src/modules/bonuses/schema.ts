@@ -1,13 +1,17 @@
 import { bonusRuleKinds } from '@paws/contracts/bonuses';
+import type { PromoRewardCurrency } from '@paws/contracts/staff-promotions';
 import type { CurrencyCode } from '@paws/contracts/wallet';
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   pgEnum,
   pgTable,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -58,5 +62,54 @@ export const userBonuses = pgTable(
   (t) => [
     uniqueIndex('user_bonuses_once_per_period').on(t.userId, t.ruleId, t.periodKey),
     index('user_bonuses_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * Promo codes made in the back office and entered at sign-up: a reward (BONUS_USD or FREE_SPINS, in the
+ * currency's minor units), an expiry and a number of uses. `usesCount` only grows by the guarded update of a
+ * redemption, and the CHECK keeps it within `maxUses` whatever races.
+ */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: id(),
+    /** 6 letters or digits, upper-cased. */
+    code: text().notNull().unique(),
+    rewardCurrency: text().$type<PromoRewardCurrency>().notNull(),
+    rewardMinor: bigint({ mode: 'number' }).notNull(),
+    expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    maxUses: integer().notNull(),
+    usesCount: integer().notNull().default(0),
+    active: boolean().notNull().default(true),
+    /** The staff member who made it. */
+    createdBy: uuid(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('promo_codes_code_format', sql`${t.code} ~ '^[A-Z0-9]{6}$'`),
+    check('promo_codes_reward_positive', sql`${t.rewardMinor} > 0`),
+    check('promo_codes_uses_within_max', sql`${t.usesCount} >= 0 and ${t.usesCount} <= ${t.maxUses}`),
+    index('promo_codes_created_idx').on(t.createdAt),
+  ],
+);
+export type PromoCodeRow = typeof promoCodes.$inferSelect;
+
+/** One player's use of one code: the unique key is what makes a code pay a player once. */
+export const promoRedemptions = pgTable(
+  'promo_redemptions',
+  {
+    id: id(),
+    promoCodeId: uuid()
+      .notNull()
+      .references(() => promoCodes.id),
+    userId: uuid().notNull(),
+    amountMinor: bigint({ mode: 'number' }).notNull(),
+    currency: text().$type<PromoRewardCurrency>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('promo_redemptions_once_per_player').on(t.promoCodeId, t.userId),
+    index('promo_redemptions_user_created_idx').on(t.userId, t.createdAt),
   ],
 );

@@ -6,12 +6,17 @@ import {
   type UserBonusesResponse,
 } from '@paws/contracts/bonuses';
 import type { HistoryQuery } from '@paws/contracts/history';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { fromMinor } from '@paws/contracts/wallet';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { recordEvent } from '../../core/events/record.ts';
 import type { Db } from '../../db/client.ts';
 import { createdBetween, paged, pageOf } from '../../db/paging.ts';
+import type { AuditService } from '../audit/index.ts';
 import type { WalletService } from '../wallet/index.ts';
-import { type BonusRuleRow, bonusRules, userBonuses } from './schema.ts';
+import { createPromoCodes } from './promo-codes.ts';
+import { createBonusRulesAdmin } from './rules-admin.ts';
+import { type BonusRuleRow, bonusRules, promoCodes, promoRedemptions, userBonuses } from './schema.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dollars = (minor: number) => minor / 100;
@@ -52,9 +57,12 @@ export function createBonusesService({
   wallet,
   accounts,
   payments,
+  audit,
   now = () => new Date(),
 }: {
   db: Db;
+  /** Staff edits of rules and promo codes are audited in their own transaction. */
+  audit: AuditService;
   /** Reads and credits: the player's play totals, bonus credits through the ledger. */
   wallet: Pick<WalletService, 'playTotals' | 'ensureAccounts' | 'bonusCredit'>;
   /** The account's welcome-task facts (identity's public read). */
@@ -216,6 +224,8 @@ export function createBonusesService({
   }
 
   return {
+    ...createBonusRulesAdmin({ db, audit }),
+    ...createPromoCodes({ db, wallet, audit, now }),
     evaluate: evaluateSoon,
 
     /** GET /profile/bonuses: credits what is due, then reports the player's standing on every rule. */
@@ -252,35 +262,54 @@ export function createBonusesService({
       };
     },
 
-    /** GET /user-bonuses: the player's credited bonuses, newest first. */
+    /** GET /user-bonuses: the player's credited bonuses and redeemed promo codes, newest first. */
     async list(userId: string, query: HistoryQuery): Promise<UserBonusesResponse> {
       const { limit, offset } = pageOf(query);
-      const where = and(eq(userBonuses.userId, userId), createdBetween(userBonuses.createdAt, query));
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({
-            id: userBonuses.id,
-            name: bonusRules.name,
-            amountMinor: userBonuses.amountMinor,
-            createdAt: userBonuses.createdAt,
-          })
-          .from(userBonuses)
-          .innerJoin(bonusRules, eq(bonusRules.id, userBonuses.ruleId))
-          .where(where)
-          .orderBy(desc(userBonuses.createdAt), desc(userBonuses.id))
+      const ruleWhere = and(eq(userBonuses.userId, userId), createdBetween(userBonuses.createdAt, query));
+      const promoWhere = and(
+        eq(promoRedemptions.userId, userId),
+        createdBetween(promoRedemptions.createdAt, query),
+      );
+      const [rows, rules, promos] = await Promise.all([
+        unionAll(
+          db
+            .select({
+              id: userBonuses.id,
+              name: bonusRules.name,
+              amountMinor: userBonuses.amountMinor,
+              currency: userBonuses.currency,
+              createdAt: userBonuses.createdAt,
+            })
+            .from(userBonuses)
+            .innerJoin(bonusRules, eq(bonusRules.id, userBonuses.ruleId))
+            .where(ruleWhere),
+          db
+            .select({
+              id: promoRedemptions.id,
+              name: sql<string>`'Promo code ' || ${promoCodes.code}`,
+              amountMinor: promoRedemptions.amountMinor,
+              currency: promoRedemptions.currency,
+              createdAt: promoRedemptions.createdAt,
+            })
+            .from(promoRedemptions)
+            .innerJoin(promoCodes, eq(promoCodes.id, promoRedemptions.promoCodeId))
+            .where(promoWhere),
+        )
+          .orderBy(desc(sql`created_at`), desc(sql`id`))
           .limit(limit)
           .offset(offset),
-        db.select({ value: count() }).from(userBonuses).where(where),
+        db.select({ value: count() }).from(userBonuses).where(ruleWhere),
+        db.select({ value: count() }).from(promoRedemptions).where(promoWhere),
       ]);
       const page = paged(
         {
           rows: rows.map((row) => ({
             id: row.id,
             presentationRuleName: row.name,
-            amount: dollars(row.amountMinor),
-            createdAt: row.createdAt.toISOString(),
+            amount: fromMinor(Number(row.amountMinor), row.currency),
+            createdAt: new Date(row.createdAt).toISOString(),
           })),
-          count: total?.value,
+          count: (rules[0]?.value ?? 0) + (promos[0]?.value ?? 0),
         },
         offset,
       );

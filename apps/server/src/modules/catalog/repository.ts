@@ -59,10 +59,10 @@ export function createCatalogRepository(db: Db) {
       return rows.map((row) => ({ ...row, isFavorite: Boolean(row.isFavorite) }));
     },
 
-    /** New games first, then the operator's order. */
+    /** The games staff recommend first, then new games, then the operator's order. */
     async recommended(viewerId: string | undefined, limit: number): Promise<Game[]> {
       const rows = await listQuery(viewerId, [])
-        .orderBy(desc(games.isNew), asc(games.sortOrder), asc(games.name))
+        .orderBy(desc(games.recommended), desc(games.isNew), asc(games.sortOrder), asc(games.name))
         .limit(limit);
       return rows.map((row) => ({ ...row, isFavorite: Boolean(row.isFavorite) }));
     },

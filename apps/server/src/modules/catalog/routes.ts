@@ -64,7 +64,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['platform'],
-        summary: 'Games to suggest beside the one being played: new games first, then the operator’s order',
+        summary:
+          'Games to suggest beside the one being played: those staff recommend, then new games, then the operator’s order',
         response: { 200: gameListSchema },
       },
     },

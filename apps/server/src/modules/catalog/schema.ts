@@ -44,6 +44,8 @@ export const games = pgTable(
     sortOrder: integer().notNull().default(0),
     isNew: boolean().notNull().default(false),
     enabled: boolean().notNull().default(true),
+    /** Set by staff: suggested first beside the game being played (GET /catalog/recommended). */
+    recommended: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [

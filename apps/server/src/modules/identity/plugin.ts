@@ -44,6 +44,7 @@ export const identityService = fp(
         storage: app.storage,
         now: options.clock,
         refreshReuseGraceSeconds: options.refreshReuseGraceSeconds,
+        audit: () => app.audit,
       }),
     );
     app.decorate('staffRoles', createStaffRoleRepository(app.database.db));

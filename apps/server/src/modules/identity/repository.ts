@@ -1,7 +1,8 @@
 import type { VerificationType } from '@paws/contracts/profile';
 import { type StaffRole, specRoleOf } from '@paws/contracts/staff';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, not, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { isBannedSql } from './bans.ts';
 import {
   type SessionRow,
   type StaffRoleRow,
@@ -29,6 +30,7 @@ export function uniqueViolation(error: unknown): string | undefined {
 
 export function createIdentityRepository(db: DbOrTx) {
   return {
+    db,
     transaction<T>(fn: (tx: DbOrTx) => Promise<T>) {
       return db.transaction((tx) => fn(tx));
     },
@@ -38,12 +40,12 @@ export function createIdentityRepository(db: DbOrTx) {
       const [row] = await tx.select().from(users).where(eq(users.id, id));
       return row;
     },
-    /** Player accounts (no staff) that are not banned. */
-    async activePlayerIds(): Promise<string[]> {
+    /** Player accounts (no staff) that are not banned at `at`. */
+    async activePlayerIds(at: Date): Promise<string[]> {
       const rows = await db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.role, 'player'), isNull(users.bannedAt)));
+        .where(and(eq(users.role, 'player'), not(isBannedSql(users.id, at))));
       return rows.map((row) => row.id);
     },
     async userByEmail(email: string, tx: DbOrTx = db): Promise<UserRow | undefined> {
@@ -111,8 +113,8 @@ export function createIdentityRepository(db: DbOrTx) {
       const [row] = await tx.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
       return row;
     },
-    /** The session an access token names, with what the request needs of its user. */
-    async sessionWithUser(sessionId: string, tx: DbOrTx = db) {
+    /** The session an access token names, with what the request needs of its user (banned at `at`). */
+    async sessionWithUser(sessionId: string, at: Date, tx: DbOrTx = db) {
       const [row] = await tx
         .select({
           sessionId: sessions.id,
@@ -121,7 +123,7 @@ export function createIdentityRepository(db: DbOrTx) {
           revokedAt: sessions.revokedAt,
           expiresAt: sessions.expiresAt,
           role: users.role,
-          bannedAt: users.bannedAt,
+          banned: isBannedSql(sessions.userId, at),
           // One index-only read of the primary key: a revoked role takes effect on the next request.
           staffRoles: sql<
             StaffRole[]

@@ -25,6 +25,7 @@ import {
 } from '@paws/contracts/profile';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors.ts';
 import { userOf } from '../../plugins/authenticate.ts';
 import type { RateLimitPolicy } from '../../plugins/rate-limit.ts';
 import { clearSessionCookies, setSessionCookies } from './cookies.ts';
@@ -133,7 +134,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         response: { 201: codeSentResponseSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await identity.login(request.body)),
+    async (request, reply) => reply.status(201).send(await identity.login(request.body, clientOf(request))),
   );
 
   app.post(
@@ -217,8 +218,10 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         setSessionCookies(reply, env, tokens, now());
       } catch (error) {
         // Clear only what this request brought: a probe without cookies must not wipe a session
-        // that a parallel verify call is setting.
-        if (presented) clearSessionCookies(reply, env);
+        // that a parallel verify call is setting. A banned account keeps its session (and cookies) for
+        // when the ban ends or is lifted.
+        const banned = error instanceof AppError && error.statusCode === 403;
+        if (presented && !banned) clearSessionCookies(reply, env);
         throw error;
       }
       return reply.status(201).send({ success: true as const });

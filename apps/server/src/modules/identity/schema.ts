@@ -2,6 +2,7 @@ import { userRoles, verificationTypes } from '@paws/contracts/profile';
 import { staffRoles as staffRoleNames } from '@paws/contracts/staff';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
   integer,
   pgEnum,
@@ -38,8 +39,6 @@ export const users = pgTable(
      * specRoleOf): admin, manager for any other staff role, else player. Permissions read staff_roles.
      */
     role: userRole().notNull().default('player'),
-    bannedAt: at(),
-    banReason: text(),
     promoCode: text(),
     referralCode: text(),
     verificationType: verificationType().notNull().default('NONE'),
@@ -125,7 +124,57 @@ export const staffRoles = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.role] }), index().on(t.role)],
 );
 
+/**
+ * Bans, set and lifted by staff. An account is banned while one of its bans has started, has not ended
+ * (endsAt null: permanent) and was not lifted. Rows are kept after they end or are lifted: the player's
+ * ban history. createdBy and liftedBy are staff accounts (no foreign key, like the audit log: a row
+ * outlives the accounts it names).
+ */
+export const bans = pgTable(
+  'bans',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text().notNull(),
+    startsAt: at().notNull(),
+    endsAt: at(),
+    createdBy: uuid(),
+    createdAt: at().notNull().defaultNow(),
+    liftedAt: at(),
+    liftedBy: uuid(),
+    liftReason: text(),
+  },
+  // The session check asks for the account's bans on every request.
+  (t) => [index().on(t.userId)],
+);
+
+/**
+ * The sign-in log: every finished sign-in (success) and every refused password or banned account at the
+ * log-in step (failure says why). newDevice: the browser (user agent) had never signed in to the account.
+ */
+export const signIns = pgTable(
+  'sign_ins',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    at: at().notNull(),
+    ip: text(),
+    userAgent: text(),
+    newDevice: boolean().notNull(),
+    success: boolean().notNull(),
+    /** Why a sign-in was refused: 'wrong_password', 'banned', 'unconfirmed'. */
+    failure: text(),
+  },
+  (t) => [index().on(t.userId, t.at)],
+);
+
 export type UserRow = typeof users.$inferSelect;
+export type BanRow = typeof bans.$inferSelect;
+export type SignInRow = typeof signIns.$inferSelect;
 export type StaffRoleRow = typeof staffRoles.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type VerificationCodeRow = typeof verificationCodes.$inferSelect;

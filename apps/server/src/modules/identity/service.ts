@@ -26,16 +26,22 @@ import {
 import type { Env } from '../../config/env.ts';
 import { recordEvent } from '../../core/events/record.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import type { Messaging } from '../../plugins/messaging.ts';
 import type { Storage } from '../../plugins/storage.ts';
+import type { AuditService } from '../audit/index.ts';
 import { renderAvatar, sniffImageType } from './avatar.ts';
+import { bannedError, liveBanOf } from './bans.ts';
 import { CODE_TTL_SECONDS, createCodeKeeper } from './codes.ts';
 import { createSecrets, hashPassword, verifyPassword } from './crypto.ts';
+import { type DeviceQuery, devicesOf } from './devices.ts';
 import { mailTexts, smsTexts } from './messages.ts';
 import { createIdentityRepository, type NewUser, uniqueViolation } from './repository.ts';
 import type { UserRow } from './schema.ts';
 import { type ClientInfo, createSessionKeeper } from './sessions.ts';
+import { createSignInLog, type SignInListQuery } from './sign-ins.ts';
+import { createStaffActions } from './staff-actions.ts';
+import { createStaffReads } from './staff-reads.ts';
 
 export const HANDOVER_TTL_SECONDS = 60;
 const CODE_MINUTES = CODE_TTL_SECONDS / 60;
@@ -48,6 +54,8 @@ export interface IdentityServiceDeps {
   /** The service's clock; tests move it to expire codes and tokens. */
   now?: () => Date;
   refreshReuseGraceSeconds?: number;
+  /** app.audit (registered after this service): staff actions on accounts write their audit rows with it. */
+  audit?: () => AuditService;
 }
 
 export interface AccountSummary {
@@ -78,12 +86,18 @@ export function createIdentityService({
   storage,
   now = () => new Date(),
   refreshReuseGraceSeconds = 10,
+  audit = () => {
+    throw new Error('identity: no audit log given for staff actions');
+  },
 }: IdentityServiceDeps) {
   const repo = createIdentityRepository(db);
   const secrets = createSecrets(env.SECRET);
   const codes = createCodeKeeper({ repo, secrets, now, resendSeconds: RESEND_CODE_SECONDS });
   const sessions = createSessionKeeper({ repo, secrets, now, reuseGraceSeconds: refreshReuseGraceSeconds });
   const origins = new Set([new URL(env.LANDING_URL).origin, new URL(env.PLATFORM_URL).origin]);
+  const signIns = createSignInLog({ repo, now });
+  const staffReads = createStaffReads({ db, now, storage });
+  const staffActions = createStaffActions({ db, now, audit });
 
   /** Updates the account and records its events in one transaction: told only if the change commits. */
   async function updateAndTell(userId: string, values: Partial<NewUser>, events: AccountEvent[]) {
@@ -130,8 +144,12 @@ export function createIdentityService({
     } else await messaging.sms(address.phone, smsTexts.signUpAttempt());
   }
 
-  function assertNotBanned(user: UserRow) {
-    if (user.bannedAt) throw forbidden(authServerMessages.banned);
+  /** 403 with the ban for a banned account, after logging the refused sign-in when `client` is given. */
+  async function assertNotBanned(user: UserRow, client?: ClientInfo) {
+    const ban = await liveBanOf(db, user.id, now());
+    if (!ban) return;
+    if (client) await signIns.record(user.id, client, { success: false, failure: 'banned' });
+    throw bannedError(ban);
   }
 
   /** The user a verified code or link was for, if the address it went to is still theirs. */
@@ -152,7 +170,7 @@ export function createIdentityService({
     if (body.token !== undefined) {
       const row = await codes.takeLink(purpose, body.token);
       user = await ownerOf(row.userId, { channel: 'email', email: row.target }, 'token');
-      assertNotBanned(user);
+      await assertNotBanned(user, client);
       if (!user.emailVerifiedAt) {
         await updateAndTell(user.id, { emailVerifiedAt: now() }, [
           { name: 'identity.email_confirmed', payload: { userId: user.id } },
@@ -162,7 +180,7 @@ export function createIdentityService({
       const phone = normalizePhone(body.phone ?? '');
       const row = await codes.checkCode(purpose, phone, body.otpPhone ?? '', 'otpPhone', { consume: true });
       user = await ownerOf(row.userId, { channel: 'sms', phone }, 'otpPhone');
-      assertNotBanned(user);
+      await assertNotBanned(user, client);
       // The code reached the phone, which proves it is the player's.
       if (!user.phoneVerifiedAt) {
         await updateAndTell(user.id, { phoneVerifiedAt: now() }, [
@@ -172,11 +190,15 @@ export function createIdentityService({
     }
     // A first sign-in (registration) is no news; a sign-in from a browser this player never used is.
     const knownDevice = purpose === 'registration' || (await repo.hasSignedInWith(user.id, client.userAgent));
+    const newBrowser = purpose === 'registration' || !knownDevice;
     const tokens = await sessions.start(user.id, client);
-    await recordEvent(db, 'identity.signed_in', {
-      userId: user.id,
-      newDevice: !knownDevice,
-      ...(client.userAgent ? { userAgent: client.userAgent } : {}),
+    await db.transaction(async (tx) => {
+      await signIns.record(user.id, client, { success: true, newDevice: newBrowser }, tx);
+      await recordEvent(tx, 'identity.signed_in', {
+        userId: user.id,
+        newDevice: !knownDevice,
+        ...(client.userAgent ? { userAgent: client.userAgent } : {}),
+      });
     });
     return tokens;
   }
@@ -252,19 +274,21 @@ export function createIdentityService({
     verifyRegistration: (body: VerifyBody, client: ClientInfo) => verifySignIn('registration', body, client),
 
     /** POST /auth/login: the password, then a link (e-mail) or a code (SMS) to finish signing in. */
-    async login(body: LoginBody): Promise<{ channel: AuthChannel }> {
+    async login(body: LoginBody, client: ClientInfo = {}): Promise<{ channel: AuthChannel }> {
       assertCallbackUrl(body.callbackUrl);
       const address = addressOf(body);
       const user = await findUser(address);
       if (!(await verifyPassword(user?.passwordHash, body.password)) || !user) {
+        if (user) await signIns.record(user.id, client, { success: false, failure: 'wrong_password' });
         const message =
           address.channel === 'email'
             ? authServerMessages.invalidEmailCredentials
             : authServerMessages.invalidPhoneCredentials;
         throw new AppError(401, message, 'password');
       }
-      assertNotBanned(user);
+      await assertNotBanned(user, client);
       if (address.channel === 'email' && !user.emailVerifiedAt) {
+        await signIns.record(user.id, client, { success: false, failure: 'unconfirmed' });
         // The registration link is what confirms an e-mail; send it again (unless one just went out).
         if ((await codes.secondsUntilResend('registration', address.email)) === 0)
           await sendRegistration(user, address, body.callbackUrl, '/callback/register');
@@ -357,7 +381,7 @@ export function createIdentityService({
       const row = await codes.takeLink('handover', authToken, 'authToken');
       const user = await repo.userById(row.userId);
       if (!user) throw badRequest(authServerMessages.invalidLink, 'authToken');
-      assertNotBanned(user);
+      await assertNotBanned(user);
       return sessions.start(user.id, client);
     },
 
@@ -373,12 +397,41 @@ export function createIdentityService({
         username: user.username,
         confirmed: user.emailVerifiedAt !== null || user.phoneVerifiedAt !== null,
         role: user.role,
-        banned: user.bannedAt !== null,
+        banned: (await liveBanOf(db, user.id, now())) !== undefined,
       };
     },
 
     /** Every player account not banned (staff left out): the audience of a broadcast. */
-    activePlayerIds: () => repo.activePlayerIds(),
+    activePlayerIds: () => repo.activePlayerIds(now()),
+
+    // Back office (the staff module's Players area): reads of any account and staff actions on it.
+    /** Accounts by id (exact), e-mail, phone or username (any part, any case), paged and sorted. */
+    searchPlayers: staffReads.searchPlayers,
+    /** The player page's profile with every ban; undefined for an unknown id. */
+    playerProfile: staffReads.playerProfile,
+    bansOf: (userId: string) => staffReads.bansOf(userId),
+    /** The account's sessions (one per sign-in) with their browser, address and state. */
+    sessionsOf: staffReads.sessionsOf,
+    /** The sign-in log of the account, newest first by default. */
+    signInsOf: (userId: string, query: SignInListQuery) => signIns.list(userId, query),
+    /**
+     * The browsers the player signed in with as of `at` (default now), each flagged `isNew` when first
+     * seen within 24 hours before `at` and not the account's first (the withdrawals queue's risk badge).
+     */
+    recentDevices: (userId: string, query: DeviceQuery = {}) =>
+      devicesOf(db, userId, { at: now(), ...query }),
+    /** Whether any browser of the player is new as of `at` (see recentDevices). */
+    async hasNewDevice(userId: string, at: Date = now()): Promise<boolean> {
+      return (await devicesOf(db, userId, { at })).some((device) => device.isNew);
+    },
+    /** Whether the browser with this user agent (a withdrawal's, say) is new for the player as of `at`. */
+    async isNewDevice(userId: string, userAgent: string | null, at: Date = now()): Promise<boolean> {
+      const agent = userAgent?.slice(0, 512) ?? null;
+      return (await devicesOf(db, userId, { at })).some((device) => device.isNew && device.userAgent === agent);
+    },
+    banPlayer: staffActions.banPlayer,
+    unbanPlayer: staffActions.unbanPlayer,
+    signOutEverywhere: staffActions.signOutEverywhere,
 
     /** The signed-in user's data (GET /api/platform/profile/user-data). */
     async userData(userId: string): Promise<User> {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { authServerMessages } from '@paws/contracts/auth';
 import type { UserRole } from '@paws/contracts/profile';
 import type { StaffRole } from '@paws/contracts/staff';
-import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import { bannedError, liveBanOf } from './bans.ts';
 import { randomToken, type Secrets } from './crypto.ts';
 import type { IdentityRepository } from './repository.ts';
+import type { BanRow } from './schema.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -40,8 +41,13 @@ export interface SessionKeeperDeps {
   reuseGraceSeconds: number;
 }
 
-/** `expired`: a token we signed whose time is up (a refresh may bring the session back). */
-export type AccessCheck = { user: AuthUser } | { user: undefined; banned: boolean; expired?: boolean };
+/**
+ * `expired`: a token we signed whose time is up (a refresh may bring the session back); `ban`: what a
+ * banned account is shown (bannedError).
+ */
+export type AccessCheck =
+  | { user: AuthUser }
+  | { user: undefined; banned: boolean; expired?: boolean; ban?: BanRow };
 
 /**
  * Sessions: a short access token (JWT naming its session row) and a rotating refresh token kept hashed.
@@ -90,10 +96,9 @@ export function createSessionKeeper({ repo, secrets, now, reuseGraceSeconds }: S
       if (!row || row.revokedAt || row.expiresAt.getTime() <= at.getTime()) throw unauthorized();
       const user = await repo.userById(row.userId);
       if (!user) throw unauthorized();
-      if (user.bannedAt) {
-        await repo.revokeFamily(row.familyId, at);
-        throw forbidden(authServerMessages.banned);
-      }
+      // The session stays: when the ban ends or is lifted, the player carries on without signing in again.
+      const ban = await liveBanOf(repo.db, user.id, at);
+      if (ban) throw bannedError(ban);
       const family = { familyId: row.familyId, expiresAt: row.expiresAt };
       let spent = row;
       if (!row.replacedBy) {
@@ -119,7 +124,7 @@ export function createSessionKeeper({ repo, secrets, now, reuseGraceSeconds }: S
       }
       const claims = accessToken ? await secrets.readAccessToken(accessToken) : undefined;
       if (claims) {
-        const row = await repo.sessionWithUser(claims.sessionId);
+        const row = await repo.sessionWithUser(claims.sessionId, at);
         if (row && row.userId === claims.userId) await repo.revokeFamily(row.familyId, at);
       }
     },
@@ -133,11 +138,12 @@ export function createSessionKeeper({ repo, secrets, now, reuseGraceSeconds }: S
         const expired = (await secrets.readAccessToken(accessToken)) !== undefined;
         return { user: undefined, banned: false, expired };
       }
-      const row = await repo.sessionWithUser(claims.sessionId);
+      const row = await repo.sessionWithUser(claims.sessionId, at);
       if (!row || row.userId !== claims.userId || row.revokedAt || row.expiresAt.getTime() <= at.getTime()) {
         return { user: undefined, banned: false };
       }
-      if (row.bannedAt) return { user: undefined, banned: true };
+      // Only a banned account pays the second read, for what the player is shown.
+      if (row.banned) return { user: undefined, banned: true, ban: await liveBanOf(repo.db, row.userId, at) };
       return {
         user: { id: row.userId, role: row.role, staffRoles: row.staffRoles, sessionId: row.sessionId },
       };

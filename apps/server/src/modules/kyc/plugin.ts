@@ -11,13 +11,14 @@ import {
   KYC_SIGNATURE_HEADER,
   type KycProvider,
 } from './provider.ts';
+import { createVerificationReview } from './review.ts';
 import { kycRoutes } from './routes.ts';
 import { createKycSandbox, type KycSandbox } from './sandbox.ts';
-import { createKycService, type KycService } from './service.ts';
+import { createKycService, type KycService, type VerificationStates } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    kyc: KycService;
+    kyc: KycService & ReturnType<typeof createVerificationReview>;
   }
 }
 
@@ -27,6 +28,8 @@ export interface KycPluginOptions {
 }
 
 const WEBHOOK_PATH = `${serviceBasePaths.platform}/kyc/webhook`;
+/** Under DATA_DIR, outside the publicly served uploads folder. */
+const KYC_DOCUMENTS_FOLDER = 'kyc-documents';
 
 /**
  * Identity verification as `app.kyc`: sessions with the KYC provider, its signed webhook moving the
@@ -47,7 +50,7 @@ export const kyc = fp(
         db: app.database.db,
         provider: sandboxProvider,
         // Identity documents stay private: outside the publicly served uploads folder.
-        documents: createDiskStorage(resolve(app.env.DATA_DIR, 'kyc-documents')),
+        documents: createDiskStorage(resolve(app.env.DATA_DIR, KYC_DOCUMENTS_FOLDER)),
         // Through the real webhook route (parser, signature check, handler), in process: the sandbox does
         // not depend on this process reaching its own public address.
         async deliver(body, signature) {
@@ -65,24 +68,26 @@ export const kyc = fp(
     }
 
     const { identity } = app;
-    app.decorate(
-      'kyc',
-      createKycService({
+    const states: VerificationStates = {
+      async verificationTypeOf(userId) {
+        try {
+          return (await identity.userData(userId)).verificationType;
+        } catch (err) {
+          if (err instanceof AppError && err.statusCode === 404) return undefined;
+          throw err;
+        }
+      },
+      move: (userId, from, to, tx) => identity.moveVerificationType(userId, from, to, tx),
+    };
+    app.decorate('kyc', {
+      ...createKycService({ db: app.database.db, provider, states }),
+      // The back office's verification queue; documents are read from where the sandbox keeps them.
+      ...createVerificationReview({
         db: app.database.db,
-        provider,
-        states: {
-          async verificationTypeOf(userId) {
-            try {
-              return (await identity.userData(userId)).verificationType;
-            } catch (err) {
-              if (err instanceof AppError && err.statusCode === 404) return undefined;
-              throw err;
-            }
-          },
-          move: (userId, from, to, tx) => identity.moveVerificationType(userId, from, to, tx),
-        },
+        states,
+        documentsRoot: resolve(app.env.DATA_DIR, KYC_DOCUMENTS_FOLDER),
       }),
-    );
+    });
     if (!app.serves('kyc')) return;
     await app.register(kycRoutes, { prefix: serviceBasePaths.platform, sandbox });
     if (sandbox) await app.register(sandboxPageRoutes, { sandbox });

@@ -1,4 +1,5 @@
 import { verificationResults, verificationSessionStatuses } from '@paws/contracts/verification';
+import { sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns.ts';
 
@@ -25,8 +26,16 @@ export const verificationSessions = pgTable(
     documentName: text(),
     documentType: text(),
     documentSize: integer(),
+    /** A staff member's review (the back office's verification queue), instead of the provider's result. */
+    reviewedBy: uuid(),
+    reviewedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /** Why staff decided so (a decline's reason is told to the player). */
+    reviewReason: text(),
     ...timestamps,
   },
-  (t) => [index('verification_sessions_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('verification_sessions_user_created_idx').on(t.userId, t.createdAt),
+    index('verification_sessions_submitted_idx').on(t.submittedAt).where(sql`${t.submittedAt} is not null`),
+  ],
 );
 export type VerificationSessionRow = typeof verificationSessions.$inferSelect;

@@ -1,6 +1,8 @@
 import { serviceBasePaths } from '@paws/contracts/runtime-config';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createAccountDirectory } from '../identity/index.ts';
+import { BROADCAST_JOB } from './broadcasts.ts';
 import { subscribeNotices } from './producers.ts';
 import { notificationsRoutes } from './routes.ts';
 import { createNotificationsService, type NotificationsService } from './service.ts';
@@ -16,22 +18,42 @@ declare module 'fastify' {
 /** The notifications service: rows, the live channel on app.io, the notices from events and the HTTP calls. */
 export const notificationsModule = fp(
   async (app: FastifyInstance) => {
-    app.decorate(
-      'notifications',
-      createNotificationsService({
-        db: app.database.db,
-        io: app.io,
-        log: app.log,
-        players: () => app.identity.activePlayerIds(),
-      }),
-    );
+    const directory = createAccountDirectory(app.database.db);
+    const service = createNotificationsService({
+      db: app.database.db,
+      io: app.io,
+      log: app.log,
+      audit: app.audit,
+      audience: {
+        activePlayerIds: () => app.identity.activePlayerIds(),
+        depositorIds: () => app.payments.depositorIds(),
+        verifiedIds: directory.verifiedIds,
+        seenSinceIds: directory.seenSinceIds,
+        emailsOf: directory.emailsOf,
+      },
+      enqueueBroadcast: (broadcastId, tx) => app.jobs.send(BROADCAST_JOB, { broadcastId }, { tx }),
+    });
+    app.decorate('notifications', service);
     if (!app.serves('notifications')) return;
+    await app.jobs.define<{ broadcastId: string }>({
+      name: BROADCAST_JOB,
+      handler: ({ broadcastId }) => service.deliverBroadcast(broadcastId),
+    });
     notificationsChannel(app);
     await subscribeNotices(app);
     await app.register(notificationsRoutes, { prefix: serviceBasePaths.notifications });
   },
   {
     name: 'notifications',
-    dependencies: ['database', 'backbone', 'socket', 'wallet', 'identity', 'authenticate'],
+    dependencies: [
+      'database',
+      'backbone',
+      'socket',
+      'wallet',
+      'identity',
+      'payments',
+      'authenticate',
+      'audit',
+    ],
   },
 );

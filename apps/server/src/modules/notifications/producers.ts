@@ -21,8 +21,18 @@ export function paymentMessage(result: DomainEventPayload<'payments.result'>): s
     case 'COMPLETED':
       return `Your withdrawal of ${amount} was paid out.`;
     case 'DECLINED':
-      return `Your withdrawal of ${amount} was declined; the amount is back on your balance.`;
+      return result.reason
+        ? `Your withdrawal of ${amount} was declined (${result.reason}); the amount is back on your balance.`
+        : `Your withdrawal of ${amount} was declined; the amount is back on your balance.`;
   }
+}
+
+/** The sentence a verification result is told in (with the reviewer's reason when staff decided). */
+export function verificationMessage(result: DomainEventPayload<'kyc.verification_result'>): string {
+  if (result.result === 'APPROVED') return 'Your identity is verified. Thank you!';
+  return result.reason
+    ? `We could not verify your identity (${result.reason}). Please check your document and try again.`
+    : 'We could not verify your identity. Please check your document and try again.';
 }
 
 /** A notable win's message, if the movement is one. */
@@ -81,13 +91,7 @@ async function noticeOf(
       };
     }
     case 'kyc.verification_result':
-      return {
-        category: 'SYSTEM',
-        message:
-          event.payload.result === 'APPROVED'
-            ? 'Your identity is verified. Thank you!'
-            : 'We could not verify your identity. Please check your document and try again.',
-      };
+      return { category: 'SYSTEM', message: verificationMessage(event.payload) };
   }
 }
 

@@ -77,8 +77,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (userOf(request).role === 'player') throw forbidden('Only managers can broadcast notifications');
-      const recipients = await app.notifications.broadcast(request.body.notificationMessage);
+      const user = userOf(request);
+      if (user.role === 'player') throw forbidden('Only managers can broadcast notifications');
+      const recipients = await app.notifications.broadcast(request.body.notificationMessage, {
+        actorId: user.id,
+        actorRoles: user.staffRoles,
+        ip: request.ip,
+      });
       return reply.code(201).send({ recipients });
     },
   );

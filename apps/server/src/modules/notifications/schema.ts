@@ -1,6 +1,17 @@
 import { notificationCategories } from '@paws/contracts/notifications';
+import type { BroadcastSegment, BroadcastStatus } from '@paws/contracts/staff-promotions';
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../../lib/ids.ts';
 import { users } from '../identity/schema.ts';
 
@@ -25,10 +36,15 @@ export const notifications = pgTable(
     category: notificationCategory().notNull(),
     isRead: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The broadcast it was part of: one row per player and broadcast, however often its job runs. */
+    broadcastId: uuid(),
   },
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('notifications_user_unread_idx').on(t.userId, t.category).where(sql`not ${t.isRead}`),
+    uniqueIndex('notifications_broadcast_user_unique')
+      .on(t.broadcastId, t.userId)
+      .where(sql`${t.broadcastId} is not null`),
   ],
 );
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -45,3 +61,33 @@ export const playerActivity = pgTable('player_activity', {
   userAgent: text().notNull(),
   updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * An operator's advertising broadcast: what it said, to which segment, who sent it and how it went. The
+ * rows it writes carry its id (notifications.broadcast_id).
+ */
+export const broadcasts = pgTable(
+  'broadcasts',
+  {
+    id: uuid()
+      .primaryKey()
+      .defaultRandom()
+      .$defaultFn(() => uuidv7()),
+    /** null for the spec's POST /notifications/broadcast, which has a message only. */
+    title: text(),
+    text: text().notNull(),
+    /** The notificationMessage written to every recipient. */
+    message: text().notNull(),
+    segment: text().$type<BroadcastSegment>().notNull(),
+    activeDays: integer(),
+    status: text().$type<BroadcastStatus>().notNull().default('QUEUED'),
+    recipients: integer().notNull().default(0),
+    createdBy: uuid(),
+    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /** Why it failed, for operators (FAILED only). */
+    error: text(),
+  },
+  (t) => [index('broadcasts_created_idx').on(t.createdAt)],
+);
+export type BroadcastRow = typeof broadcasts.$inferSelect;

@@ -16,6 +16,8 @@ import type { Server } from 'socket.io';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { createdBetween, paged, pageOf } from '../../db/paging.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { AuditService } from '../audit/index.ts';
+import { type BroadcastAudience, createBroadcasts } from './broadcasts.ts';
 import { type NotificationRow, notifications, playerActivity } from './schema.ts';
 
 /** The socket.io room of one player's sockets, on every server process. */
@@ -38,18 +40,20 @@ export const toNotification = (row: NotificationRow): Notification => ({
 /** ILIKE pattern for a literal substring: % and _ and the escape itself match only themselves. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Rows written per statement of a broadcast. */
-const BROADCAST_CHUNK = 1_000;
-
 export function createNotificationsService({
   db,
   io,
   log,
-  players,
+  audience,
+  audit,
+  enqueueBroadcast,
 }: {
   db: Db;
-  /** The players a broadcast reaches: every player account not banned (identity's public read). */
-  players: () => Promise<string[]>;
+  /** Who a broadcast's segment holds (identity's and payments' public reads). */
+  audience: BroadcastAudience;
+  audit: AuditService;
+  /** Queues a broadcast's delivery job in the transaction that records it. */
+  enqueueBroadcast: (broadcastId: string, tx: DbOrTx) => Promise<unknown>;
   /** Absent in a process without sockets: rows are still written, and read by the list call. */
   io?: Server;
   log: FastifyBaseLogger;
@@ -70,6 +74,8 @@ export function createNotificationsService({
   }
 
   return {
+    ...createBroadcasts({ db, audience, audit, enqueue: enqueueBroadcast, push, log }),
+
     /** Writes one player's notification and pushes it to their sockets on every process. */
     async notify(input: NotifyInput): Promise<Notification> {
       const [row] = await db.insert(notifications).values(input).returning();
@@ -83,29 +89,6 @@ export function createNotificationsService({
       const [row] = await tx.insert(notifications).values(input).returning();
       if (!row) throw new Error('notification insert returned no row');
       return () => push([row]);
-    },
-
-    /**
-     * The same notification for every player (ADVERTISING, from an operator), written in chunks; staff and
-     * banned accounts are left out. Answers how many players it reached.
-     */
-    async broadcast(message: string): Promise<number> {
-      const audience = await players();
-      let reached = 0;
-      for (let i = 0; i < audience.length; i += BROADCAST_CHUNK) {
-        const rows = await db
-          .insert(notifications)
-          .values(
-            audience
-              .slice(i, i + BROADCAST_CHUNK)
-              .map((userId) => ({ userId, message, category: 'ADVERTISING' as const })),
-          )
-          .returning();
-        push(rows);
-        reached += rows.length;
-      }
-      log.info({ recipients: reached }, 'notification broadcast');
-      return reached;
     },
 
     /** GET /notifications: the caller's rows, newest first, with the unread counts per category. */

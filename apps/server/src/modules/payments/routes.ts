@@ -39,14 +39,18 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/withdraw',
     {
       onRequest: app.authenticate,
-      schema: schema('Withdraw dollars: held at once (PENDING), then settled or declined by the provider'),
+      schema: schema(
+        'Withdraw dollars: held at once (PENDING) for staff review, then paid out by the provider or declined',
+      ),
     },
     async (request, reply) => {
+      const user = userOf(request);
       const result = await app.payments.withdraw({
-        userId: userOf(request).id,
+        userId: user.id,
         amount: request.body.amount,
         paymentMethod: request.body.paymentMethod,
         idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
+        client: { sessionId: user.sessionId, userAgent: request.headers['user-agent'], ip: request.ip },
       });
       return reply.status(201).send(result);
     },

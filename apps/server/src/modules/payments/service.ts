@@ -8,7 +8,7 @@ import {
   paymentMessages,
 } from '@paws/contracts/payments';
 import { type CurrencyCode, fromMinor, toMinor } from '@paws/contracts/wallet';
-import { and, count, desc, eq, lte } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { recordEvent } from '../../core/events/record.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -16,12 +16,15 @@ import { createdBetween, paged, pageOf } from '../../db/paging.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { isWalletError, type WalletService } from '../wallet/index.ts';
 import { createSandboxPaymentProvider, type PaymentInput, type PaymentProvider } from './provider.ts';
+import { createWithdrawalReview } from './review.ts';
 import { balanceTransactions } from './schema.ts';
 
 /** How long the sandbox takes to settle a payout. */
 export const DEFAULT_SETTLE_DELAY_MS = 5_000;
 /** Deposits and withdrawals are in real money only. */
 const CURRENCY: CurrencyCode = 'USD';
+/** When a payment was let go: a withdrawal's approval, else its request. */
+const releasedAt = sql<Date>`coalesce(${balanceTransactions.reviewedAt}, ${balanceTransactions.createdAt})`;
 
 export interface PaymentsServiceOptions {
   db: Db;
@@ -45,6 +48,8 @@ export interface PaymentCommand {
   amount: number;
   paymentMethod: PaymentMethod;
   idempotencyKey?: string;
+  /** Where a withdrawal was asked from (the player's session, browser and address): the review's risk signals. */
+  client?: { sessionId?: string; userAgent?: string; ip?: string };
 }
 
 type Row = typeof balanceTransactions.$inferSelect;
@@ -88,7 +93,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
   let settleDelayMs = options.settleDelayMs ?? DEFAULT_SETTLE_DELAY_MS;
 
   /** The payment's outcome as a domain event, in the transaction that decided it. */
-  function recordResult(tx: DbOrTx, row: Row, status: PaymentResult['status']) {
+  function recordResult(tx: DbOrTx, row: Row, status: PaymentResult['status'], reason?: string) {
     return recordEvent(tx, 'payments.result', {
       paymentId: row.id,
       userId: row.userId,
@@ -96,6 +101,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       status,
       amount: row.amount,
       currency: row.currencyCode,
+      ...(reason ? { reason } : {}),
     });
   }
 
@@ -238,7 +244,8 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     }
     let held: { row: Row; balance: number } | null;
     try {
-      // The row and the hold commit together: a refused hold leaves no row.
+      // The row, the hold and the "being processed" notice commit together: a refused hold leaves nothing.
+      // The withdrawal then waits for staff (AWAITING_REVIEW); the player sees the spec's PENDING.
       held = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(balanceTransactions)
@@ -252,6 +259,10 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
             status: 'PENDING',
             provider: provider.code,
             idempotencyKey: key ?? null,
+            review: 'AWAITING_REVIEW',
+            requestSessionId: command.client?.sessionId ?? null,
+            requestUserAgent: command.client?.userAgent?.slice(0, 512) ?? null,
+            requestIp: command.client?.ip ?? null,
             createdAt: now(),
           })
           .onConflictDoNothing()
@@ -267,6 +278,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
           },
           tx,
         );
+        await recordResult(tx, row, 'PENDING');
         return { row, balance: hold.balance };
       });
     } catch (err) {
@@ -279,30 +291,27 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       if (!prior) throw new Error('Payment row not written');
       return prior;
     }
-    let { row } = held;
+    return { transaction: toBalanceTransaction(held.row), balance: fromMinor(held.balance, CURRENCY) };
+  }
+
+  /**
+   * Asks the provider to pay an approved withdrawal out (our payment id is its idempotency key) and queues
+   * the settlement; a refusal releases the hold (DECLINED). A crash before the reference is stored leaves
+   * the row to the sweep, which asks again.
+   */
+  async function requestPayout(row: Row) {
+    const provider = providerOrRefuse();
     try {
       const { reference } = await provider.requestPayout(inputOf(row));
-      const accepted = row;
-      const [updated] = await db.transaction(async (tx) => {
-        await recordResult(tx, accepted, 'PENDING');
-        return tx
-          .update(balanceTransactions)
-          .set({ providerReference: reference })
-          .where(eq(balanceTransactions.id, accepted.id))
-          .returning();
-      });
-      row = updated ?? row;
+      await db
+        .update(balanceTransactions)
+        .set({ providerReference: reference })
+        .where(and(eq(balanceTransactions.id, row.id), eq(balanceTransactions.status, 'PENDING')));
       await schedule(row.id);
     } catch (err) {
       options.log?.warn({ err, paymentId: row.id }, 'payout refused by the payment provider');
       await finish(row.id, 'DECLINED');
-      const [declined] = await db
-        .select()
-        .from(balanceTransactions)
-        .where(eq(balanceTransactions.id, row.id));
-      return { transaction: toBalanceTransaction(declined ?? row), balance: await usdBalance(row.userId) };
     }
-    return { transaction: toBalanceTransaction(row), balance: fromMinor(held.balance, CURRENCY) };
   }
 
   /** Settles (COMPLETED) or releases (DECLINED) a pending withdrawal's hold, once, with its row. */
@@ -330,6 +339,8 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
   async function settle(paymentId: string) {
     const [row] = await db.select().from(balanceTransactions).where(eq(balanceTransactions.id, paymentId));
     if (row?.type !== 'WITHDRAW' || row.status !== 'PENDING') return;
+    // Only staff's approval lets a payout go (rows from before reviews existed have no review).
+    if (row.review !== null && row.review !== 'APPROVED') return;
     const provider = providerOrRefuse();
     let reference = row.providerReference;
     if (reference === null) {
@@ -356,7 +367,10 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     await options.scheduleSettlement?.(paymentId, delay);
   }
 
-  /** Settles every withdrawal pending for longer than the settle delay (a cron job, once a minute). */
+  /**
+   * Settles every approved withdrawal pending for longer than the settle delay since its approval (a cron
+   * job, once a minute). Withdrawals waiting for review are left alone: only staff let a payout go.
+   */
   async function sweep() {
     const due = new Date(now().getTime() - settleDelayMs);
     const rows = await db
@@ -366,7 +380,8 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
         and(
           eq(balanceTransactions.status, 'PENDING'),
           eq(balanceTransactions.type, 'WITHDRAW'),
-          lte(balanceTransactions.createdAt, due),
+          or(isNull(balanceTransactions.review), eq(balanceTransactions.review, 'APPROVED')),
+          lte(releasedAt, due),
         ),
       )
       .orderBy(balanceTransactions.createdAt);
@@ -417,6 +432,15 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     return finished;
   }
 
+  /** Every player with at least one credited deposit (a broadcast segment). */
+  async function depositorIds(): Promise<string[]> {
+    const rows = await db
+      .selectDistinct({ userId: balanceTransactions.userId })
+      .from(balanceTransactions)
+      .where(and(eq(balanceTransactions.type, 'DEPOSIT'), eq(balanceTransactions.status, 'COMPLETED')));
+    return rows.map((row) => row.userId);
+  }
+
   /** How many deposits of the player were credited (the first-deposit welcome task). */
   async function completedDeposits(userId: string) {
     return db.$count(
@@ -429,7 +453,10 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     );
   }
 
-  /** Payments still PENDING that were made before `before` (oldest first, at most 1,000): reconciliation. */
+  /**
+   * Payments still PENDING that were made (withdrawals: approved) before `before`, oldest first, at most
+   * 1,000: reconciliation's stuck payments. A withdrawal waiting for staff is not stuck: it waits on purpose.
+   */
   async function pendingSince(before: Date) {
     const rows = await db
       .select({
@@ -440,7 +467,13 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
         createdAt: balanceTransactions.createdAt,
       })
       .from(balanceTransactions)
-      .where(and(eq(balanceTransactions.status, 'PENDING'), lte(balanceTransactions.createdAt, before)))
+      .where(
+        and(
+          eq(balanceTransactions.status, 'PENDING'),
+          sql`${balanceTransactions.review} is distinct from 'AWAITING_REVIEW'`,
+          lte(releasedAt, before),
+        ),
+      )
       .orderBy(balanceTransactions.createdAt)
       .limit(1000);
     return rows;
@@ -465,12 +498,20 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     return { balanceTransactions: page.items, count: page.count, hasMore: page.hasMore };
   }
 
+  const review = createWithdrawalReview({ db, wallet, now, recordResult, requestPayout });
+
   return {
     provider: configured,
     deposit,
     withdraw,
+    /** Staff review of withdrawals: approve (the payout goes), decline (the funds return), the queue. */
+    approveWithdrawal: review.approve,
+    declineWithdrawal: review.decline,
+    withdrawalsForReview: review.list,
+    withdrawalForReview: review.one,
     history,
     completedDeposits,
+    depositorIds,
     pendingSince,
     sweep,
     /** Settles one pending withdrawal now (what the scheduled job does). */

@@ -4,3 +4,5 @@ export { isWalletError, WalletError } from './errors.ts';
 export type { LedgerFindings, OpenBet, WalletService } from './service.ts';
 export { sessionReference } from './session-reference.ts';
 export { STUDIO_PROVIDER } from './signature.ts';
+export { createRollupReads, type LedgerGameDay, type LedgerPlayerDay, type RollupReads } from './rollup-reads.ts';
+export { createWalletPlayerReads, type WalletPlayerReads, type WalletPlayerRound } from './staff-player-reads.ts';

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { BannedModal } from './banned-modal';
 import styles from './page-wrapper.module.css';
 import { VibeTransition } from './vibe-transition';
 
@@ -6,7 +7,7 @@ export interface PageWrapperProps {
   children: ReactNode;
   /** The modal host: the login/registration modal and any screen-wide dialogs, composed in app/. */
   modals?: ReactNode;
-  /** The banned-user modal (spec 001), supplied by its feature. */
+  /** The banned-user modal (spec 001); by default the one that shows the ban the server answered with. */
   bannedModal?: ReactNode;
   /** Other layers over every screen (notices, onboarding). */
   overlays?: ReactNode;
@@ -16,7 +17,7 @@ export interface PageWrapperProps {
  * Spec 000 §2 page wrapper: the page plus the layers over every screen: modal host, banned modal,
  * the vibe transition overlay. Smooth scrolling is set on <html> in styles/base.css.
  */
-export function PageWrapper({ children, modals, bannedModal, overlays }: PageWrapperProps) {
+export function PageWrapper({ children, modals, bannedModal = <BannedModal />, overlays }: PageWrapperProps) {
   return (
     <div className={styles.page}>
       <div className={styles.glow} aria-hidden="true" />

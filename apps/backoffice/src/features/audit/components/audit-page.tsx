@@ -1,4 +1,4 @@
-import type { StaffAuditEntry } from '@paws/contracts/staff-audit';
+import { auditListQuerySchema, type StaffAuditEntry } from '@paws/contracts/staff-audit';
 import { createColumnHelper } from '@tanstack/react-table';
 import { type FormEvent, useState } from 'react';
 import { DataTable } from '../../../components/data-table';
@@ -14,6 +14,27 @@ interface Filters {
   dateTo: string;
 }
 const noFilters: Filters = { who: '', action: '', targetType: '', targetId: '', dateFrom: '', dateTo: '' };
+const filterSchema = auditListQuerySchema.pick({
+  who: true,
+  action: true,
+  targetType: true,
+  targetId: true,
+  dateFrom: true,
+  dateTo: true,
+});
+
+/** The filters' problems by field, as the server would answer them. */
+function problemsOf(filters: Filters): Partial<Record<keyof Filters, string>> {
+  const given = Object.fromEntries(Object.entries(filters).filter(([, value]) => value.trim() !== ''));
+  const parsed = filterSchema.safeParse(given);
+  if (parsed.success) return {};
+  const problems: Partial<Record<keyof Filters, string>> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as keyof Filters;
+    problems[field] ??= issue.message;
+  }
+  return problems;
+}
 
 const json = (value: unknown) =>
   value === null || value === undefined ? null : JSON.stringify(value, null, 2);
@@ -68,11 +89,15 @@ const columns = [
 export default function AuditPage() {
   const [draft, setDraft] = useState<Filters>(noFilters);
   const [applied, setApplied] = useState<Filters>(noFilters);
+  const [problems, setProblems] = useState<Partial<Record<keyof Filters, string>>>({});
   const set = (name: keyof Filters) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [name]: event.target.value }));
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    setApplied({ ...draft, who: draft.who.trim(), targetId: draft.targetId.trim() });
+    const found = problemsOf(draft);
+    setProblems(found);
+    if (Object.keys(found).length === 0)
+      setApplied({ ...draft, who: draft.who.trim(), targetId: draft.targetId.trim() });
   };
 
   return (
@@ -83,22 +108,22 @@ export default function AuditPage() {
         </p>
       </PageHeader>
       <form className="filters" aria-label="Audit log filters" onSubmit={apply}>
-        <Field label="Who" hint="A staff member's e-mail or id">
+        <Field label="Who" error={problems.who} hint="A staff member's e-mail or id">
           {(props) => <Input {...props} value={draft.who} onChange={set('who')} />}
         </Field>
-        <Field label="Action" hint="e.g. promo_code.create, or promo_code for all">
+        <Field label="Action" error={problems.action} hint="e.g. promo_code.create, or promo_code for all">
           {(props) => <Input {...props} value={draft.action} onChange={set('action')} />}
         </Field>
-        <Field label="Target type">
+        <Field label="Target type" error={problems.targetType}>
           {(props) => <Input {...props} value={draft.targetType} onChange={set('targetType')} />}
         </Field>
-        <Field label="Target id">
+        <Field label="Target id" error={problems.targetId}>
           {(props) => <Input {...props} value={draft.targetId} onChange={set('targetId')} />}
         </Field>
-        <Field label="From">
+        <Field label="From" error={problems.dateFrom}>
           {(props) => <Input {...props} type="date" value={draft.dateFrom} onChange={set('dateFrom')} />}
         </Field>
-        <Field label="To">
+        <Field label="To" error={problems.dateTo}>
           {(props) => <Input {...props} type="date" value={draft.dateTo} onChange={set('dateTo')} />}
         </Field>
         <div className="row">
@@ -108,6 +133,7 @@ export default function AuditPage() {
             onClick={() => {
               setDraft(noFilters);
               setApplied(noFilters);
+              setProblems({});
             }}
           >
             Clear

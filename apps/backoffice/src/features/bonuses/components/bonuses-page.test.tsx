@@ -1,4 +1,8 @@
-import { promoCodeMessages, type StaffBonusRule, type StaffPromoCode } from '@paws/contracts/staff-promotions';
+import {
+  promoCodeMessages,
+  type StaffBonusRule,
+  type StaffPromoCode,
+} from '@paws/contracts/staff-promotions';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -60,7 +64,8 @@ beforeEach(() => {
         url.pathname === '/api/staff/auth/me'
           ? { body: { userId: 'me', email: 'me@staff.test', roles: ['finance'], permissions } }
           : handler(url, init);
-      if (!answer) return new Response(JSON.stringify({ statusCode: 404, message: 'Not found' }), { status: 404 });
+      if (!answer)
+        return new Response(JSON.stringify({ statusCode: 404, message: 'Not found' }), { status: 404 });
       return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
     }),
   );
@@ -103,7 +108,13 @@ it('shows the rules and edits one, sending the changed figures', async () => {
   await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
   const patch = calls.find((c) => c.method === 'PATCH');
   expect(patch?.url.pathname).toBe(`/api/staff/bonuses/rules/${weekly.id}`);
-  expect(patch?.body).toEqual({ name: 'Weekly bonus', rewardAmount: 12.5, targetAmount: 500, active: true, sortOrder: 20 });
+  expect(patch?.body).toEqual({
+    name: 'Weekly bonus',
+    rewardAmount: 12.5,
+    targetAmount: 500,
+    active: true,
+    sortOrder: 20,
+  });
 });
 
 it('shows a bad figure under its field before sending anything', async () => {
@@ -141,7 +152,8 @@ it('lists promo codes and creates one with the five fields', async () => {
   expect(await screen.findByRole('status')).toHaveTextContent('Promo code WKND25 created.');
   const post = calls.find((c) => c.method === 'POST');
   expect(post?.body).toMatchObject({ code: 'wknd25', rewardCurrency: 'FREE_SPINS', amount: 25, maxUses: 50 });
-  expect(new Date((post?.body as { expiresAt: string }).expiresAt).getTime()).toBeGreaterThan(Date.now());
+  const { expiresAt } = (post as { body: { expiresAt: string } }).body;
+  expect(new Date(expiresAt).getTime()).toBeGreaterThan(Date.now());
 });
 
 it('puts the form and server messages under the fields they name', async () => {

@@ -18,10 +18,10 @@ const money = (
 
 const columns = [
   column.accessor('day', { header: 'Day', enableSorting: true }),
-  column.accessor('username', {
+  column.accessor('email', {
     header: 'Player',
     enableSorting: false,
-    cell: (c) => c.getValue() ?? c.row.original.userId,
+    cell: (c) => c.getValue() ?? c.row.original.username ?? c.row.original.userId,
   }),
   column.accessor('currency', { header: 'Currency', enableSorting: false }),
   money('stakes', 'Stakes'),

@@ -259,6 +259,18 @@ export const en = {
     next: 'Next',
     finish: 'Finish',
   },
+  banned: {
+    title: 'YOU ARE BANNED!',
+    message:
+      'Your account has been banned. Only browsing is left: you can look around, but you cannot play, pay or post until the ban ends.',
+    date: 'Date',
+    reason: 'Reason',
+    timeLeft: 'Time left',
+    permanent: 'Permanent',
+    appeal:
+      'To appeal, write to {{email}} from the address of your account and tell us why the ban should be lifted. We answer every appeal within 48 hours.',
+    goBack: 'Go back',
+  },
   homeAbout: {
     fair: {
       title: 'Provably fair',

@@ -260,6 +260,18 @@ export const es: Messages = {
     next: 'Siguiente',
     finish: 'Terminar',
   },
+  banned: {
+    title: '¡ESTÁS BANEADO!',
+    message:
+      'Tu cuenta ha sido bloqueada. Solo te queda navegar: puedes echar un vistazo, pero no puedes jugar, pagar ni publicar hasta que termine el bloqueo.',
+    date: 'Fecha',
+    reason: 'Motivo',
+    timeLeft: 'Tiempo restante',
+    permanent: 'Permanente',
+    appeal:
+      'Para apelar, escribe a {{email}} desde la dirección de tu cuenta y cuéntanos por qué debería levantarse el bloqueo. Respondemos a cada apelación en 48 horas.',
+    goBack: 'Volver',
+  },
   homeAbout: {
     fair: {
       title: 'Justicia demostrable',

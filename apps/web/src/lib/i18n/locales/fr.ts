@@ -263,6 +263,18 @@ export const fr: Messages = {
     next: 'Suivant',
     finish: 'Terminer',
   },
+  banned: {
+    title: 'VOUS ÊTES BANNI !',
+    message:
+      'Votre compte a été banni. Il ne vous reste que la navigation : vous pouvez regarder, mais pas jouer, payer ni publier tant que le bannissement dure.',
+    date: 'Date',
+    reason: 'Motif',
+    timeLeft: 'Temps restant',
+    permanent: 'Permanent',
+    appeal:
+      'Pour faire appel, écrivez à {{email}} depuis l’adresse de votre compte en expliquant pourquoi le bannissement devrait être levé. Nous répondons à chaque appel sous 48 heures.',
+    goBack: 'Retour',
+  },
   homeAbout: {
     fair: {
       title: 'Équité prouvable',

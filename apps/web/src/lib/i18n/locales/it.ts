@@ -260,6 +260,18 @@ export const it: Messages = {
     next: 'Avanti',
     finish: 'Fine',
   },
+  banned: {
+    title: 'SEI STATO BANNATO!',
+    message:
+      'Il tuo account è stato bannato. Ti resta solo la navigazione: puoi guardare, ma non giocare, pagare o pubblicare finché il ban non termina.',
+    date: 'Data',
+    reason: 'Motivo',
+    timeLeft: 'Tempo rimanente',
+    permanent: 'Permanente',
+    appeal:
+      'Per fare ricorso, scrivi a {{email}} dall’indirizzo del tuo account spiegando perché il ban dovrebbe essere revocato. Rispondiamo a ogni ricorso entro 48 ore.',
+    goBack: 'Indietro',
+  },
   homeAbout: {
     fair: {
       title: 'Equità dimostrabile',

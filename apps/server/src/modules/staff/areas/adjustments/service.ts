@@ -5,7 +5,7 @@ import {
   staffMoneyMessages as messages,
   type StaffAdjustment,
 } from '@paws/contracts/staff-money';
-import { formatMoney, fromMinor, toMinor } from '@paws/contracts/wallet';
+import { type CurrencyCode, formatMoney, fromMinor, toMinor } from '@paws/contracts/wallet';
 import { and, asc, count, desc, eq, gte, lte } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../../../db/client.ts';
@@ -28,6 +28,14 @@ const auditView = (row: StaffAdjustmentRow) => ({
   ledgerTransactionId: row.ledgerTransactionId,
   rejectReason: row.rejectReason,
 });
+
+/** 409 on amount: the debit would take the player's balance below zero. */
+function belowZero(currency: CurrencyCode, balance: number, debit: number) {
+  return conflict(
+    `The player's ${currency} balance is ${formatMoney(balance, currency)}: a debit of ${formatMoney(debit, currency)} would take it below zero`,
+    'amount',
+  );
+}
 
 /** A bare date as `to` means the end of that day (UTC). */
 function dateOf(value: string, edge: 'from' | 'to') {
@@ -74,13 +82,8 @@ export function createAdjustmentsDesk(app: FastifyInstance) {
         tx,
       );
     } catch (err) {
-      if (isWalletError(err, 'INSUFFICIENT_FUNDS')) {
-        const balance = formatMoney(err.balance ?? 0, row.currencyCode);
-        throw conflict(
-          `The player's ${row.currencyCode} balance is ${balance}: a debit of ${formatMoney(row.amount, row.currencyCode)} would take it below zero`,
-          'amount',
-        );
-      }
+      if (isWalletError(err, 'INSUFFICIENT_FUNDS'))
+        throw belowZero(row.currencyCode, err.balance ?? 0, row.amount);
       throw err;
     }
     const at = new Date();
@@ -165,6 +168,12 @@ export function createAdjustmentsDesk(app: FastifyInstance) {
     if (!(await app.identity.accountOf(body.playerId)))
       throw new AppError(404, messages.playerNotFound, 'playerId');
     const needsApproval = adjustmentNeedsApproval(body.currency, body.amount);
+    // A debit waiting for approval is refused now when the balance already cannot take it (the posting
+    // checks again, atomically, when it is approved).
+    if (needsApproval && minor < 0) {
+      const balance = await app.wallet.balanceOf(body.playerId, body.currency);
+      if (balance + minor < 0) throw belowZero(body.currency, balance, minor);
+    }
     const row = await db.transaction(async (tx) => {
       const [created] = await tx
         .insert(staffAdjustments)
@@ -187,16 +196,6 @@ export function createAdjustmentsDesk(app: FastifyInstance) {
         const posted = await post(tx, created, null);
         await audit(tx, actor, 'adjustment.post', auditView(created), posted);
         return posted;
-      }
-      // Refused now rather than at approval when the balance already cannot take the debit.
-      if (minor < 0) {
-        const balance = await app.wallet.balanceOf(body.playerId, body.currency);
-        if (balance + minor < 0) {
-          throw conflict(
-            `The player's ${body.currency} balance is ${formatMoney(balance, body.currency)}: a debit of ${formatMoney(minor, body.currency)} would take it below zero`,
-            'amount',
-          );
-        }
       }
       return created;
     });

@@ -20,9 +20,9 @@ const columns: CsvColumn<StaffGame>[] = [
   { header: 'name', value: (row) => row.name },
   { header: 'category', value: (row) => row.category },
   { header: 'kind', value: (row) => row.kind },
-  { header: 'enabled', value: (row) => row.enabled },
+  { header: 'enabled', value: (row) => String(row.enabled) },
   { header: 'order', value: (row) => row.order },
-  { header: 'recommended', value: (row) => row.recommended },
+  { header: 'recommended', value: (row) => String(row.recommended) },
   { header: 'updatedAt', value: (row) => row.updatedAt },
 ];
 

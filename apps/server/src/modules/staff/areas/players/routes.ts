@@ -446,6 +446,11 @@ export async function playersRoutes(app: FastifyInstance) {
         response: { 200: signOutResponseSchema },
       },
     },
-    async (request) => app.identity.signOutEverywhere(actorOf(request), request.params.id),
+    async (request) => {
+      const result = await app.identity.signOutEverywhere(actorOf(request), request.params.id);
+      // A staff member's back-office sessions end too: everywhere means everywhere.
+      await app.staffAuth.endSessionsOf(request.params.id);
+      return result;
+    },
   );
 }

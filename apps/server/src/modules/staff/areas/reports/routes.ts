@@ -23,6 +23,7 @@ const figureColumns = <
 const playerColumns: CsvColumn<PlayerReportRow>[] = [
   { header: 'day', value: (row) => row.day },
   { header: 'playerId', value: (row) => row.userId },
+  { header: 'email', value: (row) => row.email },
   { header: 'username', value: (row) => row.username },
   { header: 'currency', value: (row) => row.currency },
   ...figureColumns<PlayerReportRow>(),
@@ -88,7 +89,7 @@ export async function reportsRoutes(app: FastifyInstance) {
         tags: ['staff'],
         summary:
           'Recomputes the rollups of a range of days from the ledger now (default yesterday and today); audited',
-        body: rollupRunBodySchema.optional(),
+        body: rollupRunBodySchema.nullish(),
         response: { 201: rollupRunSchema },
       },
     },

@@ -1,0 +1,132 @@
+CREATE TYPE "public"."withdrawal_review" AS ENUM('AWAITING_REVIEW', 'APPROVED', 'DECLINED');--> statement-breakpoint
+CREATE TABLE "promo_codes" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"code" text NOT NULL,
+	"reward_currency" text NOT NULL,
+	"reward_minor" bigint NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"max_uses" integer NOT NULL,
+	"uses_count" integer DEFAULT 0 NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"created_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "promo_codes_code_unique" UNIQUE("code"),
+	CONSTRAINT "promo_codes_code_format" CHECK ("promo_codes"."code" ~ '^[A-Z0-9]{6}$'),
+	CONSTRAINT "promo_codes_reward_positive" CHECK ("promo_codes"."reward_minor" > 0),
+	CONSTRAINT "promo_codes_uses_within_max" CHECK ("promo_codes"."uses_count" >= 0 and "promo_codes"."uses_count" <= "promo_codes"."max_uses")
+);
+--> statement-breakpoint
+CREATE TABLE "promo_redemptions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"promo_code_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"amount_minor" bigint NOT NULL,
+	"currency" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "bans" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"reason" text NOT NULL,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone,
+	"created_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"lifted_at" timestamp with time zone,
+	"lifted_by" uuid,
+	"lift_reason" text
+);
+--> statement-breakpoint
+CREATE TABLE "sign_ins" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"at" timestamp with time zone NOT NULL,
+	"ip" text,
+	"user_agent" text,
+	"new_device" boolean NOT NULL,
+	"success" boolean NOT NULL,
+	"failure" text
+);
+--> statement-breakpoint
+CREATE TABLE "broadcasts" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"title" text,
+	"text" text NOT NULL,
+	"message" text NOT NULL,
+	"segment" text NOT NULL,
+	"active_days" integer,
+	"status" text DEFAULT 'QUEUED' NOT NULL,
+	"recipients" integer DEFAULT 0 NOT NULL,
+	"created_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sent_at" timestamp with time zone,
+	"error" text
+);
+--> statement-breakpoint
+CREATE TABLE "staff_recovery_codes" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"code_hash" text NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "staff_recovery_codes_codeHash_unique" UNIQUE("code_hash")
+);
+--> statement-breakpoint
+CREATE TABLE "staff_second_factors" (
+	"user_id" uuid PRIMARY KEY NOT NULL,
+	"secret_ciphertext" text NOT NULL,
+	"last_time_step" bigint,
+	"enabled_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "staff_sessions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"token_hash" text NOT NULL,
+	"ip" text,
+	"user_agent" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_seen_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"revoked_at" timestamp with time zone,
+	CONSTRAINT "staff_sessions_tokenHash_unique" UNIQUE("token_hash")
+);
+--> statement-breakpoint
+CREATE TABLE "staff_sign_in_challenges" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"enrolment_secret_ciphertext" text,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "verification_sessions" ADD COLUMN "reviewed_by" uuid;--> statement-breakpoint
+ALTER TABLE "verification_sessions" ADD COLUMN "reviewed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "verification_sessions" ADD COLUMN "review_reason" text;--> statement-breakpoint
+ALTER TABLE "notifications" ADD COLUMN "broadcast_id" uuid;--> statement-breakpoint
+ALTER TABLE "balance_transactions" ADD COLUMN "review" "withdrawal_review";--> statement-breakpoint
+ALTER TABLE "balance_transactions" ADD COLUMN "reviewed_by" uuid;--> statement-breakpoint
+ALTER TABLE "balance_transactions" ADD COLUMN "reviewed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "balance_transactions" ADD COLUMN "review_reason" text;--> statement-breakpoint
+ALTER TABLE "balance_transactions" ADD COLUMN "request_session_id" text;--> statement-breakpoint
+ALTER TABLE "balance_transactions" ADD COLUMN "request_user_agent" text;--> statement-breakpoint
+ALTER TABLE "balance_transactions" ADD COLUMN "request_ip" text;--> statement-breakpoint
+ALTER TABLE "promo_redemptions" ADD CONSTRAINT "promo_redemptions_promo_code_id_promo_codes_id_fk" FOREIGN KEY ("promo_code_id") REFERENCES "public"."promo_codes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bans" ADD CONSTRAINT "bans_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sign_ins" ADD CONSTRAINT "sign_ins_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "promo_codes_created_idx" ON "promo_codes" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "promo_redemptions_once_per_player" ON "promo_redemptions" USING btree ("promo_code_id","user_id");--> statement-breakpoint
+CREATE INDEX "promo_redemptions_user_created_idx" ON "promo_redemptions" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "bans_user_id_index" ON "bans" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "sign_ins_user_id_at_index" ON "sign_ins" USING btree ("user_id","at");--> statement-breakpoint
+CREATE INDEX "broadcasts_created_idx" ON "broadcasts" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "staff_recovery_codes_user_id_index" ON "staff_recovery_codes" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "staff_sessions_user_id_index" ON "staff_sessions" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "verification_sessions_submitted_idx" ON "verification_sessions" USING btree ("submitted_at") WHERE "verification_sessions"."submitted_at" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "notifications_broadcast_user_unique" ON "notifications" USING btree ("broadcast_id","user_id") WHERE "notifications"."broadcast_id" is not null;--> statement-breakpoint
+CREATE INDEX "balance_transactions_review_idx" ON "balance_transactions" USING btree ("review","created_at") WHERE "balance_transactions"."review" is not null;--> statement-breakpoint
+ALTER TABLE "users" DROP COLUMN "banned_at";--> statement-breakpoint
+ALTER TABLE "users" DROP COLUMN "ban_reason";

@@ -1,0 +1,82 @@
+import {
+  type BonusRuleUpdate,
+  bonusRuleMessages,
+  type StaffBonusRule,
+  targetedBonusRuleKinds,
+} from '@paws/contracts/staff-promotions';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import type { AuditService, StaffAuditActor } from '../audit/index.ts';
+import { type BonusRuleRow, bonusRules } from './schema.ts';
+
+const dollars = (minor: number) => minor / 100;
+const cents = (amount: number) => Math.round(amount * 100);
+
+export function toStaffBonusRule(row: BonusRuleRow): StaffBonusRule {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    kind: row.kind,
+    task: row.task,
+    targetAmount: row.targetMinor === null ? null : dollars(row.targetMinor),
+    rewardAmount: dollars(row.rewardMinor),
+    // Every rule pays bonus dollars: the player's bonuses page shows each rule's amount as '$…'.
+    rewardCurrency: 'BONUS_USD',
+    active: row.active,
+    sortOrder: row.sortOrder,
+  };
+}
+
+/**
+ * The back office's view of the bonus rules: read them all and change what a rule is made of (name, reward,
+ * target, active, order). Evaluations read the rules afresh each time, so an edit counts from the next one.
+ */
+export function createBonusRulesAdmin({ db, audit }: { db: Db; audit: AuditService }) {
+  return {
+    async listRules(): Promise<StaffBonusRule[]> {
+      const rows = await db
+        .select()
+        .from(bonusRules)
+        .orderBy(asc(bonusRules.sortOrder), asc(bonusRules.code));
+      return rows.map(toStaffBonusRule);
+    },
+
+    /** Changes a rule; audited as bonus_rule.update with the rule before and after. */
+    async updateRule(actor: StaffAuditActor, id: string, patch: BonusRuleUpdate): Promise<StaffBonusRule> {
+      return db.transaction(async (tx) => {
+        const [before] = await tx.select().from(bonusRules).where(eq(bonusRules.id, id)).for('update');
+        if (!before) throw notFound(bonusRuleMessages.notFound);
+        const targeted = (targetedBonusRuleKinds as readonly string[]).includes(before.kind);
+        if (patch.targetAmount !== undefined && !targeted) {
+          throw badRequest(bonusRuleMessages.targetNotApplicable, 'targetAmount');
+        }
+        const [after] = await tx
+          .update(bonusRules)
+          .set({
+            ...(patch.name !== undefined ? { name: patch.name } : {}),
+            ...(patch.rewardAmount !== undefined ? { rewardMinor: cents(patch.rewardAmount) } : {}),
+            ...(patch.targetAmount !== undefined ? { targetMinor: cents(patch.targetAmount) } : {}),
+            ...(patch.active !== undefined ? { active: patch.active } : {}),
+            ...(patch.sortOrder !== undefined ? { sortOrder: patch.sortOrder } : {}),
+          })
+          .where(eq(bonusRules.id, id))
+          .returning();
+        if (!after) throw notFound(bonusRuleMessages.notFound);
+        await audit.record(
+          {
+            ...actor,
+            action: 'bonus_rule.update',
+            targetType: 'bonus_rule',
+            targetId: id,
+            before: toStaffBonusRule(before),
+            after: toStaffBonusRule(after),
+          },
+          tx,
+        );
+        return toStaffBonusRule(after);
+      });
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import type { PlayerBonus } from '@paws/contracts/staff-players';
+import { fromMinor } from '@paws/contracts/wallet';
+import { asc, count, desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { bonusRules, userBonuses } from './schema.ts';
+
+export interface BonusesPlayerQuery {
+  page: number;
+  limit: number;
+  sort: 'createdAt' | 'amount';
+  order: 'asc' | 'desc';
+}
+
+/** The back office's player page: the bonuses credited to the player, with the rule that paid each. */
+export function createBonusesPlayerReads(db: DbOrTx) {
+  return {
+    async playerBonuses(
+      userId: string,
+      query: BonusesPlayerQuery,
+    ): Promise<{ items: PlayerBonus[]; total: number }> {
+      const where = eq(userBonuses.userId, userId);
+      const direction = query.order === 'asc' ? asc : desc;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ bonus: userBonuses, rule: bonusRules })
+          .from(userBonuses)
+          .innerJoin(bonusRules, eq(bonusRules.id, userBonuses.ruleId))
+          .where(where)
+          .orderBy(
+            direction(query.sort === 'amount' ? userBonuses.amountMinor : userBonuses.createdAt),
+            direction(userBonuses.id),
+          )
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db.select({ count: count() }).from(userBonuses).where(where),
+      ]);
+      const items = rows.map(({ bonus, rule }) => ({
+        id: bonus.id,
+        ruleCode: rule.code,
+        ruleName: rule.name,
+        kind: rule.kind,
+        periodKey: bonus.periodKey,
+        amount: fromMinor(bonus.amountMinor, bonus.currency),
+        currencyCode: bonus.currency,
+        createdAt: bonus.createdAt.toISOString(),
+      }));
+      return { items, total: total?.count ?? 0 };
+    },
+  };
+}
+export type BonusesPlayerReads = ReturnType<typeof createBonusesPlayerReads>;

@@ -1,0 +1,3 @@
+// The reports' public surface: its service (app.reports), which the back office's dashboard, reports and
+// games areas read.
+export type { ReportsService } from './service.ts';

@@ -1,0 +1,57 @@
+import { staffRoles } from '@paws/contracts/staff';
+import {
+  hasPermission,
+  staffPermissionNames,
+  type staffPermissions,
+} from '@paws/contracts/staff-permissions';
+
+/** What each permission lets a staff member do, for people reading docs/roles.md. */
+const meaning: Record<keyof typeof staffPermissions, string> = {
+  self: 'sign in, see who they are, sign out',
+  'dashboard.read': 'see the dashboard (money today and over 30 days, queues)',
+  'players.read': "search players and read a player's page (profile, money, play, payments, sessions)",
+  'players.note': "write staff notes on a player's page",
+  'players.ban': 'ban and unban a player',
+  'players.signout': 'sign a player out everywhere',
+  'adjustments.read': 'read balance adjustments',
+  'adjustments.request': 'request a balance adjustment (posted at once up to the four-eyes threshold)',
+  'adjustments.approve': "approve or reject another member's adjustment above the threshold",
+  'withdrawals.review': 'approve or decline withdrawals',
+  'verifications.review': "read identity documents and approve or decline a player's verification",
+  'bonuses.read': 'read bonus rules and promo codes',
+  'bonuses.write': 'edit bonus rules, create and deactivate promo codes',
+  'games.read': 'read the game catalogue settings',
+  'games.write': 'enable, disable, order and categorise games',
+  'games.rtp': 'read the RTP report (documented beside observed)',
+  'broadcasts.send': 'preview and send advertising notifications, read their history',
+  'reports.read': 'read daily rollups per player and per game, run the rollup',
+  'staff.manage': "invite staff, grant and revoke roles, reset a member's second factor",
+  'audit.read': 'read the audit log',
+  'reconciliation.run': 'run the ledger reconciliation on demand',
+};
+
+/** docs/roles.md, generated from the one matrix in packages/contracts/src/staff-permissions.ts. */
+export function renderRoleMatrix(): string {
+  const header = `| permission | what it allows | ${staffRoles.join(' | ')} |`;
+  const rule = `| --- | --- | ${staffRoles.map(() => ':-:').join(' | ')} |`;
+  const rows = staffPermissionNames.map(
+    (permission) =>
+      `| \`${permission}\` | ${meaning[permission]} | ${staffRoles
+        .map((role) => (hasPermission([role], permission) ? '✓' : ''))
+        .join(' | ')} |`,
+  );
+  return [
+    '# Back-office roles',
+    '',
+    '<!-- Generated from packages/contracts/src/staff-permissions.ts by `node --import tsx apps/server/src/modules/staff/role-matrix-doc.ts`; a test keeps the two equal. -->',
+    '',
+    "Every back-office endpoint (`/api/staff/…`, served only on the back-office origin) names one permission; the server checks it on every request against the staff session, whose roles are read afresh each time. Admin holds every permission. A player's cookies get nothing from this API (401).",
+    '',
+    header,
+    rule,
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) process.stdout.write(renderRoleMatrix());
