@@ -27,11 +27,36 @@ async function enrolAndSignIn(page: Page, origin: string, email: string, passwor
   await page.getByRole('navigation', { name: 'Back office' }).waitFor();
 }
 
+interface UserData {
+  user: { userId: string; verificationType: string };
+  balances: Array<{ currencyCode: string; amount: number }>;
+}
+const usdOf = (data: unknown) =>
+  (data as UserData).balances.find((b) => b.currencyCode === 'USD')?.amount ?? 0;
+
+/** A call from the player's page, with its cookies and origin, as the app makes them. */
+function playerFetch(page: Page, url: string, body?: unknown) {
+  return page.evaluate(
+    async ({ url, body }) => {
+      const res = await fetch(url, {
+        method: body === undefined ? 'GET' : 'POST',
+        credentials: 'include',
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json().catch(() => null)) as unknown };
+    },
+    { url, body },
+  );
+}
+
 /**
  * The back office (issue 14): an admin enrols TOTP and signs in; bans a player, whose next request in
- * another browser shows the banned modal with the real reason; the actions land in the audit log.
+ * another browser shows the banned modal with the real reason, and lifts it; approves the player's document
+ * and withdrawal (paid out); a finance member's large adjustment waits for a second approver, then moves the
+ * balance; every action lands in the audit log.
  */
-describe('back office: an admin enrols, bans a player and finds it in the audit log', () => {
+describe('back office: enrolment, a ban, a verification and a withdrawal approved, four eyes on an adjustment, the audit log', () => {
   let server: RunningServer;
   let browser: Browser;
   let staff: BrowserContext;
@@ -90,13 +115,135 @@ describe('back office: an admin enrols, bans a player and finds it in the audit 
     await modal.getByText('Bonus abuse with linked accounts').waitFor();
   });
 
+  it('lifts the ban: the player acts again without signing in anew', async () => {
+    await admin.getByRole('button', { name: 'Unban player' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Unban player' });
+    await dialog.getByLabel('Reason').fill('Appeal upheld');
+    await dialog.getByRole('button', { name: 'Unban' }).click();
+    await admin.getByRole('button', { name: 'Ban player' }).waitFor();
+    expect(await playerFetch(playerPage, '/api/platform/profile/user-data')).toMatchObject({ status: 200 });
+  });
+
+  it("approves the player's identity document, then their withdrawal, which is paid out", async () => {
+    // The player hands a document in to the sandbox provider (its page's own calls).
+    const handedIn = await playerPage.evaluate(async () => {
+      const started = await fetch('/api/platform/verification-sessions');
+      const { verificationUrl } = (await started.json()) as { verificationUrl: string };
+      const sessionId = new URL(verificationUrl, location.href).pathname.split('/').pop();
+      const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(256).fill(7)]);
+      const form = new FormData();
+      form.append('document', new Blob([png], { type: 'image/png' }), 'passport.png');
+      const res = await fetch(`/api/platform/kyc/sandbox/sessions/${sessionId}/document`, {
+        method: 'POST',
+        body: form,
+      });
+      return res.status;
+    });
+    expect(handedIn).toBe(201);
+
+    const nav = admin.getByRole('navigation', { name: 'Back office' });
+    await nav.getByRole('link', { name: 'Verifications' }).click();
+    await admin.getByRole('table', { name: 'Verifications' }).getByRole('link').first().click();
+    await admin.getByRole('button', { name: 'Approve' }).click();
+    await expect
+      .poll(
+        async () =>
+          ((await playerFetch(playerPage, '/api/platform/profile/user-data')).body as UserData).user
+            .verificationType,
+      )
+      .toBe('APPROVED');
+
+    const withdraw = await playerFetch(playerPage, '/api/platform/users/withdraw', {
+      amount: 25,
+      paymentMethod: 'CARD',
+    });
+    expect(withdraw.status).toBe(201);
+
+    await nav.getByRole('link', { name: 'Withdrawals' }).click();
+    const row = admin.getByRole('row').filter({ hasText: '25.00' });
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await admin
+      .getByRole('dialog', { name: 'Approve withdrawal' })
+      .getByRole('button', { name: 'Approve' })
+      .click();
+    await admin
+      .getByRole('table', { name: 'Withdrawals' })
+      .getByText('No withdrawal is waiting for review')
+      .waitFor();
+    await expect
+      .poll(
+        async () => {
+          const history = await playerFetch(
+            playerPage,
+            '/api/platform/profile/balance-transactions?page=1&limit=10',
+          );
+          const { balanceTransactions } = history.body as {
+            balanceTransactions: Array<{ type: string; status: string }>;
+          };
+          return balanceTransactions.find((item) => item.type === 'WITHDRAW')?.status;
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe('COMPLETED');
+  });
+
+  it("holds a finance member's large adjustment until a second member approves it, then moves the balance", async () => {
+    const before = (await playerFetch(playerPage, '/api/platform/profile/user-data')).body as UserData;
+    const financeContext = await browser.newContext(viewports.desktop);
+    const finance = await financeContext.newPage();
+    errors.push(watchErrors(finance));
+    const { email, password } = demoStaffAccounts.finance;
+    await enrolAndSignIn(finance, server.backOffice, email, password);
+    await finance.goto(`${server.backOffice}/adjustments/new?playerId=${before.user.userId}`);
+    await finance.getByLabel('Currency').selectOption('USD');
+    await finance.getByLabel('Amount').fill('500');
+    await finance.getByLabel('Reason code').selectOption('GOODWILL');
+    await finance.getByLabel('Note').fill('Compensation for the outage on 21 November');
+    await finance.getByRole('button', { name: 'Request adjustment' }).click();
+    await finance
+      .getByRole('status')
+      .getByText(/another staff member must approve it/)
+      .waitFor();
+    // Nothing moved yet.
+    expect(usdOf((await playerFetch(playerPage, '/api/platform/profile/user-data')).body)).toBe(
+      usdOf(before),
+    );
+    await financeContext.close();
+
+    await admin
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Adjustments' })
+      .click();
+    const row = admin
+      .getByRole('table', { name: 'Adjustments waiting for approval' })
+      .getByRole('row')
+      .filter({ hasText: 'Compensation for the outage' });
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await admin
+      .getByRole('dialog', { name: 'Approve adjustment' })
+      .getByRole('button', { name: 'Approve' })
+      .click();
+    await expect
+      .poll(async () => usdOf((await playerFetch(playerPage, '/api/platform/profile/user-data')).body))
+      .toBe(usdOf(before) + 500);
+  });
+
   it('writes each action to the audit log', async () => {
     await admin
       .getByRole('navigation', { name: 'Back office' })
       .getByRole('link', { name: 'Audit log' })
       .click();
     const table = admin.getByRole('table', { name: 'Audit log' });
-    for (const action of ['players.ban', 'staff.enrol_second_factor', 'staff.sign_in']) {
+    for (const action of [
+      'players.ban',
+      'players.unban',
+      'verification.approve',
+      'withdrawal.approve',
+      'adjustment.request',
+      'adjustment.approve',
+      'staff.enrol_second_factor',
+      'staff.sign_in',
+    ]) {
       await table.getByText(action, { exact: true }).first().waitFor();
     }
     expect(errors.flat()).toEqual([]);

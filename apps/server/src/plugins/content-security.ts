@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Env } from '../config/env.ts';
+import { gamesDist, webDist } from './dists.ts';
 import { productOrigins } from './origin-check.ts';
-import { gamesDist, webDist } from './web.ts';
 
 /**
  * The 'sha256-…' sources of the <style> blocks in the built pages (the app shell painted before the

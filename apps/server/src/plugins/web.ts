@@ -11,13 +11,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { repoRoot } from '../config/env.ts';
 import { faceOf } from '../lib/faces.ts';
 import { inlineStyleHashes } from './content-security.ts';
-
-export const webDist = resolve(repoRoot, 'apps/web/dist');
-export const gamesDist = resolve(repoRoot, 'apps/games/dist');
-export const backOfficeDist = resolve(repoRoot, 'apps/backoffice/dist');
+import { backOfficeDist, gamesDist, webDist } from './dists.ts';
 
 /**
  * Serves the one web build to both origins with a /config.json of its own per face, the studio's game

@@ -6,8 +6,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/modules/audit/schema.ts';
 import { users } from '../../src/modules/identity/schema.ts';
-import { adjustmentsRoutes } from '../../src/modules/staff/areas/adjustments/routes.ts';
-import { backOfficeAreas } from '../../src/modules/staff/areas/index.ts';
 import { BACKOFFICE, type StaffSession, staffSession } from '../helpers/staff.ts';
 import { createIdentityTestApp, type IdentityTestApp } from '../identity/helpers.ts';
 import { ledgerProblems, noProblems, query } from '../wallet/helpers.ts';
@@ -20,8 +18,6 @@ let admin: StaffSession;
 let support: StaffSession;
 
 beforeAll(async () => {
-  // TEMPORARY until the lead mounts the area in areas/index.ts.
-  backOfficeAreas.adjustments ??= adjustmentsRoutes;
   ctx = await createIdentityTestApp({ env: { BACKOFFICE_URL: BACKOFFICE } });
   [requester, approver, admin, support] = await Promise.all([
     staffSession(ctx.app, ['finance']),

@@ -6,8 +6,6 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/modules/audit/schema.ts';
 import { verificationSessions } from '../../src/modules/kyc/schema.ts';
-import { backOfficeAreas } from '../../src/modules/staff/areas/index.ts';
-import { verificationsRoutes } from '../../src/modules/staff/areas/verifications/routes.ts';
 import { BACKOFFICE, type StaffSession, staffSession } from '../helpers/staff.ts';
 import { type Browser, createIdentityTestApp, type IdentityTestApp, userData } from '../identity/helpers.ts';
 import { decide, files, startSession, uploadDocument } from '../kyc/helpers.ts';
@@ -20,8 +18,6 @@ let finance2: StaffSession;
 let support: StaffSession;
 
 beforeAll(async () => {
-  // TEMPORARY until the lead mounts the area in areas/index.ts.
-  backOfficeAreas.verifications ??= verificationsRoutes;
   ctx = await createIdentityTestApp({ env: { BACKOFFICE_URL: BACKOFFICE } });
   [finance, finance2, support] = await Promise.all([
     staffSession(ctx.app, ['finance']),

@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/modules/audit/schema.ts';
 import { sessions } from '../../src/modules/identity/schema.ts';
 import { balanceTransactions } from '../../src/modules/payments/schema.ts';
-import { backOfficeAreas } from '../../src/modules/staff/areas/index.ts';
-import { withdrawalsRoutes } from '../../src/modules/staff/areas/withdrawals/routes.ts';
+import { createPaymentsService } from '../../src/modules/payments/service.ts';
 import { STUDIO_PROVIDER } from '../../src/modules/wallet/index.ts';
 import { BACKOFFICE, type StaffSession, staffSession } from '../helpers/staff.ts';
 import {
@@ -34,8 +33,6 @@ let finance2: StaffSession;
 let support: StaffSession;
 
 beforeAll(async () => {
-  // TEMPORARY until the lead mounts the area in areas/index.ts.
-  backOfficeAreas.withdrawals ??= withdrawalsRoutes;
   ctx = await createIdentityTestApp({ env: { BACKOFFICE_URL: BACKOFFICE } });
   [finance, finance2, support] = await Promise.all([
     staffSession(ctx.app, ['finance']),
@@ -375,6 +372,20 @@ describe('risk badges', () => {
     // The first browser asking again is still not new.
     const again = (await b.post(WITHDRAW, { amount: 5, paymentMethod: 'CARD' })).json().transaction.id;
     expect((await one(again)).badges).not.toContain('NEW_DEVICE');
+  });
+});
+
+describe('without a payment provider', () => {
+  it('approval is refused with 503 and the withdrawal keeps waiting, its funds held', async () => {
+    const { userId, id } = await pendingWithdrawal(7);
+    const unconfigured = createPaymentsService({ db: db(), wallet: ctx.app.wallet, provider: null });
+    await expect(
+      unconfigured.approveWithdrawal(id, { id: finance.userId, audit: async () => {} }),
+    ).rejects.toMatchObject({
+      statusCode: 503,
+    });
+    expect(await rowOf(id)).toMatchObject({ review: 'AWAITING_REVIEW', status: 'PENDING' });
+    expect(await usd(userId)).toBe(43);
   });
 });
 

@@ -40,7 +40,10 @@ export function InvitePage() {
         ) : (
           <form onSubmit={submit} noValidate>
             <h1>Join the staff</h1>
-            <p>Choose a password: at least 8 characters with an upper-case letter, a lower-case letter, a digit and a symbol.</p>
+            <p>
+              Choose a password: at least 8 characters with an upper-case letter, a lower-case letter, a digit
+              and a symbol.
+            </p>
             {problem?.field === 'token' ? (
               <p className="field-error" role="alert">
                 {problem.message}

@@ -427,7 +427,9 @@ export function createIdentityService({
     /** Whether the browser with this user agent (a withdrawal's, say) is new for the player as of `at`. */
     async isNewDevice(userId: string, userAgent: string | null, at: Date = now()): Promise<boolean> {
       const agent = userAgent?.slice(0, 512) ?? null;
-      return (await devicesOf(db, userId, { at })).some((device) => device.isNew && device.userAgent === agent);
+      return (await devicesOf(db, userId, { at })).some(
+        (device) => device.isNew && device.userAgent === agent,
+      );
     },
     banPlayer: staffActions.banPlayer,
     unbanPlayer: staffActions.unbanPlayer,

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
-import type { VerificationState } from '@paws/contracts/staff-money';
+import { staffMoneyMessages, type VerificationState } from '@paws/contracts/staff-money';
 import type { VerificationDocumentType, VerificationResult } from '@paws/contracts/verification';
 import { and, asc, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { recordEvent } from '../../core/events/record.ts';
@@ -103,13 +103,13 @@ export function createVerificationReview({
         .from(verificationSessions)
         .where(eq(verificationSessions.id, sessionId))
         .for('update');
-      if (!session) throw notFound('Verification not found');
+      if (!session) throw notFound(staffMoneyMessages.verificationNotFound);
       if (session.status !== 'STARTED') {
         if (session.result === result && session.reviewedBy === reviewer.id) return session;
-        throw conflict('This verification has already been decided');
+        throw conflict(staffMoneyMessages.verificationDecided);
       }
       if (!session.submittedAt) {
-        throw conflict('The player has not handed in a document for this verification yet');
+        throw conflict(staffMoneyMessages.verificationNotSubmitted);
       }
       const [decided] = await tx
         .update(verificationSessions)
@@ -176,10 +176,10 @@ export function createVerificationReview({
         .select()
         .from(verificationSessions)
         .where(eq(verificationSessions.id, sessionId));
-      if (!row) throw notFound('Verification not found');
-      if (!row.documentPath || !row.documentType) throw notFound('This verification has no document');
+      if (!row) throw notFound(staffMoneyMessages.verificationNotFound);
+      if (!row.documentPath || !row.documentType) throw notFound(staffMoneyMessages.documentNotFound);
       const path = resolve(documentsRoot, row.documentPath);
-      if (!path.startsWith(resolve(documentsRoot) + sep)) throw notFound('This verification has no document');
+      if (!path.startsWith(resolve(documentsRoot) + sep)) throw notFound(staffMoneyMessages.documentNotFound);
       try {
         const data = await readFile(path);
         return {
@@ -189,7 +189,7 @@ export function createVerificationReview({
         };
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT')
-          throw notFound('This verification has no document');
+          throw notFound(staffMoneyMessages.documentNotFound);
         throw err;
       }
     },

@@ -1,5 +1,5 @@
 import type { PaymentStatus } from '@paws/contracts/payments';
-import type { WithdrawalReview } from '@paws/contracts/staff-money';
+import { staffMoneyMessages, type WithdrawalReview } from '@paws/contracts/staff-money';
 import { and, asc, count, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -89,14 +89,14 @@ export function createWithdrawalReview({ db, wallet, now, recordResult, requestP
       .from(balanceTransactions)
       .where(and(eq(balanceTransactions.id, paymentId), eq(balanceTransactions.type, 'WITHDRAW')))
       .for('update');
-    if (!row) throw notFound('Withdrawal not found');
+    if (!row) throw notFound(staffMoneyMessages.withdrawalNotFound);
     return row;
   }
 
   /** A decision already taken: the same one by the same staff member is a repeat; anything else a conflict. */
   function alreadyDecided(row: Row, decision: 'APPROVED' | 'DECLINED', reviewerId: string) {
     if (row.review === decision && row.reviewedBy === reviewerId) return row;
-    throw conflict('This withdrawal has already been reviewed');
+    throw conflict(staffMoneyMessages.withdrawalDecided);
   }
 
   async function approve(paymentId: string, reviewer: Reviewer): Promise<Row> {

@@ -16,7 +16,7 @@ import { createdBetween, paged, pageOf } from '../../db/paging.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { isWalletError, type WalletService } from '../wallet/index.ts';
 import { createSandboxPaymentProvider, type PaymentInput, type PaymentProvider } from './provider.ts';
-import { createWithdrawalReview } from './review.ts';
+import { createWithdrawalReview, type Reviewer } from './review.ts';
 import { balanceTransactions } from './schema.ts';
 
 /** How long the sandbox takes to settle a payout. */
@@ -505,7 +505,11 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     deposit,
     withdraw,
     /** Staff review of withdrawals: approve (the payout goes), decline (the funds return), the queue. */
-    approveWithdrawal: review.approve,
+    async approveWithdrawal(paymentId: string, reviewer: Reviewer) {
+      // Without a provider nothing could be paid: refused (503) before anything is decided.
+      providerOrRefuse();
+      return review.approve(paymentId, reviewer);
+    },
     declineWithdrawal: review.decline,
     withdrawalsForReview: review.list,
     withdrawalForReview: review.one,

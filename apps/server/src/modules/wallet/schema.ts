@@ -84,7 +84,8 @@ export const ledgerTransactions = pgTable(
     metadata: jsonb().$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('ledger_transactions_reference_unique').on(t.reference)],
+  // created_at: the reports' rollups read the ledger a day at a time.
+  (t) => [uniqueIndex('ledger_transactions_reference_unique').on(t.reference), index().on(t.createdAt)],
 );
 
 export const ledgerEntries = pgTable(

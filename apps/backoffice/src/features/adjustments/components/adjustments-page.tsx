@@ -3,6 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
+import { ReasonForm } from '../../../components/reason-form';
 import {
   Badge,
   Button,
@@ -20,7 +21,6 @@ import { useApproveAdjustment } from '../api/approve-adjustment';
 import { adjustmentsKey, adjustmentsPath } from '../api/get-adjustments';
 import { useRejectAdjustment } from '../api/reject-adjustment';
 import { paths } from '../routes';
-import { ReasonForm } from './reason-form';
 import { ThresholdNote } from './threshold-note';
 
 const column = createColumnHelper<StaffAdjustment>();
@@ -204,7 +204,7 @@ function Decision({
   const approve = useApproveAdjustment();
   const reject = useRejectAdjustment();
   const summary = (
-    <dl className="grid">
+    <dl className="facts">
       <dt>Player</dt>
       <dd>{adjustment.player.email ?? adjustment.player.username ?? adjustment.player.id}</dd>
       <dt>Amount</dt>

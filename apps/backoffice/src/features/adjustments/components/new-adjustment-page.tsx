@@ -19,10 +19,10 @@ import {
   Textarea,
 } from '../../../components/ui';
 import { errorOf } from '../../../lib/api';
+import { contractResolver } from '../../../lib/contract-resolver';
 import { useRequestAdjustment } from '../api/request-adjustment';
 import { paths } from '../routes';
 import { ThresholdNote } from './threshold-note';
-import { zodResolver } from './zod-resolver';
 
 const reasonLabels: Record<(typeof adjustmentReasonCodes)[number], string> = {
   GOODWILL: 'Goodwill',
@@ -37,7 +37,7 @@ export default function NewAdjustmentPage() {
   const [search] = useSearchParams();
   const request = useRequestAdjustment();
   const form = useForm<AdjustmentRequest>({
-    resolver: zodResolver(adjustmentRequestSchema),
+    resolver: contractResolver<AdjustmentRequest>(adjustmentRequestSchema),
     defaultValues: {
       playerId: search.get('playerId') ?? '',
       currency: 'USD',

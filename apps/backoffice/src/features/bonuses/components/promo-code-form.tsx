@@ -7,8 +7,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, Field, Input, Select } from '../../../components/ui';
 import { errorOf } from '../../../lib/api';
+import { contractResolver } from '../../../lib/contract-resolver';
 import { useCreatePromoCode } from '../api/create-promo-code';
-import { zodResolver } from '../lib/zod-resolver';
 
 interface PromoValues {
   code: string;
@@ -50,7 +50,7 @@ export function PromoCodeForm() {
       expiresAt: localInput(new Date(Date.now() + 30 * 86_400_000)),
       maxUses: 100,
     },
-    resolver: zodResolver(promoCodeCreateSchema, toBody),
+    resolver: contractResolver(promoCodeCreateSchema, toBody),
   });
   const { errors } = form.formState;
   const currency = form.watch('rewardCurrency');

@@ -6,8 +6,8 @@ import {
 import { useForm } from 'react-hook-form';
 import { Button, Field, Input } from '../../../components/ui';
 import { errorOf } from '../../../lib/api';
+import { contractResolver } from '../../../lib/contract-resolver';
 import { useUpdateBonusRule } from '../api/update-bonus-rule';
-import { zodResolver } from '../lib/zod-resolver';
 
 interface RuleValues {
   name: string;
@@ -38,7 +38,7 @@ export function RuleForm({ rule, onDone }: { rule: StaffBonusRule; onDone: () =>
       active: rule.active,
       sortOrder: rule.sortOrder,
     },
-    resolver: zodResolver(bonusRuleUpdateSchema, toBody),
+    resolver: contractResolver(bonusRuleUpdateSchema, toBody),
   });
   const { errors } = form.formState;
 

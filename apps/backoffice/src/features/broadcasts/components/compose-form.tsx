@@ -13,10 +13,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, Card, Field, formatDateTime, Input, Select, Textarea } from '../../../components/ui';
 import { errorOf } from '../../../lib/api';
+import { contractResolver } from '../../../lib/contract-resolver';
 import { broadcastsKey } from '../api/get-broadcasts';
 import { usePreviewBroadcast } from '../api/preview-broadcast';
 import { useSendBroadcast } from '../api/send-broadcast';
-import { zodResolver } from '../lib/zod-resolver';
 
 interface ComposeValues {
   title: string;
@@ -43,7 +43,7 @@ export function ComposeForm() {
   const [sent, setSent] = useState<string | null>(null);
   const form = useForm<ComposeValues>({
     defaultValues: { title: '', text: '', segment: 'ALL', activeDays: 30 },
-    resolver: zodResolver(broadcastComposeSchema, toBody),
+    resolver: contractResolver(broadcastComposeSchema, toBody),
   });
   const { errors } = form.formState;
   const segment = form.watch('segment');

@@ -4,13 +4,13 @@ import { useForm } from 'react-hook-form';
 import { DataTable } from '../../../components/data-table';
 import { Button, Field, formatDateTime, Textarea } from '../../../components/ui';
 import { errorOf } from '../../../lib/api';
+import { contractResolver } from '../../../lib/contract-resolver';
 import { useCan } from '../../../lib/session';
 import { useAddNote } from '../api/add-note';
 import { playerKeys } from '../api/keys';
-import { schemaResolver } from './zod-form';
 
 const note = createColumnHelper<PlayerNote>();
-const resolver = schemaResolver<AddNoteBody>(addNoteBodySchema, (values) => values);
+const resolver = contractResolver<AddNoteBody>(addNoteBodySchema, (values) => values);
 
 /** Staff notes: newest first, and a form to add one (players.note). */
 export function NotesSection({ playerId }: { playerId: string }) {

@@ -9,10 +9,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, Field, Input, Modal, Textarea } from '../../../components/ui';
 import { errorOf } from '../../../lib/api';
+import { contractResolver } from '../../../lib/contract-resolver';
 import { useBanPlayer } from '../api/ban-player';
 import { useSignOutPlayer } from '../api/sign-out-player';
 import { useUnbanPlayer } from '../api/unban-player';
-import { schemaResolver } from './zod-form';
 
 interface BanForm {
   reason: string;
@@ -30,13 +30,13 @@ function banBody(values: BanForm): BanBody | { reason: string; endsAt: string } 
   return { reason: values.reason, endsAt: at && !Number.isNaN(at.getTime()) ? at.toISOString() : '' };
 }
 
-const banResolver = schemaResolver<BanForm>(
+const banResolver = contractResolver<BanForm>(
   banBodySchema.refine((body) => body.endsAt === null || Date.parse(body.endsAt) > Date.now(), {
     path: ['endsAt'],
     message: staffPlayerMessages.endsAtPast,
   }),
   banBody,
-  (field) => (field === 'endsAt' ? 'until' : field),
+  { endsAt: 'until' },
 );
 
 /** Ban: a reason and an end (a date and time, or permanent). */
@@ -115,7 +115,7 @@ export function BanDialog({
   );
 }
 
-const unbanResolver = schemaResolver<UnbanBody>(unbanBodySchema, (values) => values);
+const unbanResolver = contractResolver<UnbanBody>(unbanBodySchema, (values) => values);
 
 /** Unban: lifts the ban in force, with a reason (the audit log keeps it). */
 export function UnbanDialog({

@@ -1,5 +1,6 @@
 import type { PlayerReportRow } from '@paws/contracts/staff-reports';
 import { createColumnHelper } from '@tanstack/react-table';
+import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { formatMoney } from '../../../components/ui';
 import type { Query } from '../../../lib/api';
@@ -21,7 +22,11 @@ const columns = [
   column.accessor('email', {
     header: 'Player',
     enableSorting: false,
-    cell: (c) => c.getValue() ?? c.row.original.username ?? c.row.original.userId,
+    cell: (c) => (
+      <Link to={`/players/${c.row.original.userId}`}>
+        {c.getValue() ?? c.row.original.username ?? c.row.original.userId}
+      </Link>
+    ),
   }),
   column.accessor('currency', { header: 'Currency', enableSorting: false }),
   money('stakes', 'Stakes'),

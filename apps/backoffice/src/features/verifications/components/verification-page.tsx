@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { ReasonForm } from '../../../components/reason-form';
 import { Badge, Button, Card, ErrorView, formatDateTime, Loading, PageHeader } from '../../../components/ui';
 import { errorOf } from '../../../lib/api';
 import { useCan } from '../../../lib/session';
@@ -6,7 +7,6 @@ import { useApproveVerification } from '../api/approve-verification';
 import { useDeclineVerification } from '../api/decline-verification';
 import { documentHref, useVerification } from '../api/get-verification';
 import { paths } from '../routes';
-import { ReasonForm } from './reason-form';
 import { stateLabels, stateTone } from './verifications-page';
 import { formatWaiting } from './waiting';
 
@@ -31,7 +31,9 @@ export default function VerificationPage() {
           <Badge tone={stateTone[v.state]}>{stateLabels[v.state]}</Badge>
         </p>
       </PageHeader>
-      <div className="grid">
+      <div
+        style={{ display: 'grid', gap: '1rem', gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))' }}
+      >
         <Card title="Document">
           {!document ? (
             <p className="empty">The provider keeps this document; it is not stored here.</p>
@@ -55,7 +57,7 @@ export default function VerificationPage() {
           ) : null}
         </Card>
         <Card title="Details">
-          <dl>
+          <dl className="facts">
             <dt>Player</dt>
             <dd>
               {v.player.email ?? v.player.username ?? '—'} <span className="field-hint">{v.player.id}</span>

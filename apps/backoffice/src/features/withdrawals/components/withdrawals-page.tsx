@@ -7,6 +7,7 @@ import {
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table';
+import { ReasonForm } from '../../../components/reason-form';
 import {
   Badge,
   Button,
@@ -21,7 +22,6 @@ import { errorOf } from '../../../lib/api';
 import { useApproveWithdrawal } from '../api/approve-withdrawal';
 import { useDeclineWithdrawal } from '../api/decline-withdrawal';
 import { withdrawalsKey, withdrawalsPath } from '../api/get-withdrawals';
-import { ReasonForm } from './reason-form';
 import { formatWaiting } from './waiting';
 
 const column = createColumnHelper<StaffWithdrawal>();
@@ -151,13 +151,14 @@ export default function WithdrawalsPage() {
           the payout; Decline returns the funds to the player, who is told your reason.
         </p>
       </PageHeader>
-      <ul className="row" aria-label="Risk badges">
+      <dl className="facts" aria-label="Risk badges" style={{ marginBottom: '1rem' }}>
         {Object.values(badgeText).map((badge) => (
-          <li key={badge.label} className="field-hint">
-            <strong>{badge.label}</strong>: {badge.meaning}
-          </li>
+          <div key={badge.label} style={{ display: 'contents' }}>
+            <dt>{badge.label}</dt>
+            <dd className="field-hint">{badge.meaning}</dd>
+          </div>
         ))}
-      </ul>
+      </dl>
       <div className="filters">
         <Field label="Review">
           {(props) => (
@@ -215,7 +216,7 @@ function Decision({
   const approve = useApproveWithdrawal();
   const decline = useDeclineWithdrawal();
   const summary = (
-    <dl className="grid">
+    <dl className="facts">
       <dt>Player</dt>
       <dd>{playerName(withdrawal)}</dd>
       <dt>Amount</dt>

@@ -1,5 +1,9 @@
 import { STAFF_API_PREFIX } from '@paws/contracts/staff';
-import type { StaffVerification, VerificationsListQuery } from '@paws/contracts/staff-money';
+import {
+  type StaffVerification,
+  staffMoneyMessages,
+  type VerificationsListQuery,
+} from '@paws/contracts/staff-money';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../../../../lib/errors.ts';
 import type { VerificationForReview, VerificationReviewer } from '../../../kyc/index.ts';
@@ -36,7 +40,7 @@ export function createVerificationsDesk(app: FastifyInstance) {
 
   async function one(id: string) {
     const row = await app.kyc.verificationForReview(id);
-    if (!row) throw notFound('Verification not found');
+    if (!row) throw notFound(staffMoneyMessages.verificationNotFound);
     const [shown] = await present([row]);
     return shown!;
   }

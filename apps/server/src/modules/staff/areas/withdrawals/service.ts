@@ -1,5 +1,6 @@
 import {
   type StaffWithdrawal,
+  staffMoneyMessages,
   WITHDRAWAL_LARGE_AMOUNT_USD,
   type WithdrawalRiskBadge,
   type WithdrawalsListQuery,
@@ -85,7 +86,7 @@ export function createWithdrawalsDesk(app: FastifyInstance) {
 
   async function one(id: string) {
     const row = await app.payments.withdrawalForReview(id);
-    if (!row) throw notFound('Withdrawal not found');
+    if (!row) throw notFound(staffMoneyMessages.withdrawalNotFound);
     const [shown] = await present([row]);
     return shown!;
   }

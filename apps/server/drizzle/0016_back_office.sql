@@ -1,4 +1,6 @@
 CREATE TYPE "public"."withdrawal_review" AS ENUM('AWAITING_REVIEW', 'APPROVED', 'DECLINED');--> statement-breakpoint
+CREATE TYPE "public"."staff_adjustment_reason_code" AS ENUM('GOODWILL', 'CORRECTION', 'CHARGEBACK', 'BONUS_FIX', 'OTHER');--> statement-breakpoint
+CREATE TYPE "public"."staff_adjustment_status" AS ENUM('PENDING', 'POSTED', 'REJECTED');--> statement-breakpoint
 CREATE TABLE "promo_codes" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"code" text NOT NULL,
@@ -64,6 +66,51 @@ CREATE TABLE "broadcasts" (
 	"error" text
 );
 --> statement-breakpoint
+CREATE TABLE "report_game_days" (
+	"day" date NOT NULL,
+	"provider_code" text NOT NULL,
+	"game_code" text NOT NULL,
+	"currency_code" text NOT NULL,
+	"stakes" bigint DEFAULT 0 NOT NULL,
+	"wins" bigint DEFAULT 0 NOT NULL,
+	"bets" integer DEFAULT 0 NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "report_game_days_day_provider_code_game_code_currency_code_pk" PRIMARY KEY("day","provider_code","game_code","currency_code")
+);
+--> statement-breakpoint
+CREATE TABLE "report_player_days" (
+	"day" date NOT NULL,
+	"user_id" uuid NOT NULL,
+	"currency_code" text NOT NULL,
+	"stakes" bigint DEFAULT 0 NOT NULL,
+	"wins" bigint DEFAULT 0 NOT NULL,
+	"deposits" bigint DEFAULT 0 NOT NULL,
+	"withdrawals" bigint DEFAULT 0 NOT NULL,
+	"adjustments" bigint DEFAULT 0 NOT NULL,
+	"bonus_costs" bigint DEFAULT 0 NOT NULL,
+	"bets" integer DEFAULT 0 NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "report_player_days_day_user_id_currency_code_pk" PRIMARY KEY("day","user_id","currency_code")
+);
+--> statement-breakpoint
+CREATE TABLE "report_rollup_days" (
+	"day" date PRIMARY KEY NOT NULL,
+	"computed_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "staff_invites" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"email" text NOT NULL,
+	"roles" text[] NOT NULL,
+	"token_hash" text NOT NULL,
+	"invited_by" uuid NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"accepted_at" timestamp with time zone,
+	"accepted_user_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "staff_invites_tokenHash_unique" UNIQUE("token_hash")
+);
+--> statement-breakpoint
 CREATE TABLE "staff_recovery_codes" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -103,6 +150,39 @@ CREATE TABLE "staff_sign_in_challenges" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "staff_adjustments" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"player_id" uuid NOT NULL,
+	"currency_code" text NOT NULL,
+	"amount" bigint NOT NULL,
+	"reason_code" "staff_adjustment_reason_code" NOT NULL,
+	"note" text NOT NULL,
+	"status" "staff_adjustment_status" NOT NULL,
+	"needs_approval" boolean NOT NULL,
+	"requested_by" uuid NOT NULL,
+	"idempotency_key" text,
+	"decided_by" uuid,
+	"decided_at" timestamp with time zone,
+	"reject_reason" text,
+	"posted_at" timestamp with time zone,
+	"ledger_transaction_id" uuid,
+	"balance_after" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "staff_adjustments_amount_not_zero" CHECK ("staff_adjustments"."amount" <> 0),
+	CONSTRAINT "staff_adjustments_four_eyes" CHECK ("staff_adjustments"."decided_by" is null or "staff_adjustments"."decided_by" <> "staff_adjustments"."requested_by")
+);
+--> statement-breakpoint
+CREATE TABLE "staff_player_notes" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"author_id" uuid NOT NULL,
+	"body" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "staff_player_notes_body_length" CHECK (char_length("staff_player_notes"."body") between 1 and 2000)
+);
+--> statement-breakpoint
+ALTER TABLE "games" ADD COLUMN "recommended" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "verification_sessions" ADD COLUMN "reviewed_by" uuid;--> statement-breakpoint
 ALTER TABLE "verification_sessions" ADD COLUMN "reviewed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "verification_sessions" ADD COLUMN "review_reason" text;--> statement-breakpoint
@@ -123,10 +203,21 @@ CREATE INDEX "promo_redemptions_user_created_idx" ON "promo_redemptions" USING b
 CREATE INDEX "bans_user_id_index" ON "bans" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sign_ins_user_id_at_index" ON "sign_ins" USING btree ("user_id","at");--> statement-breakpoint
 CREATE INDEX "broadcasts_created_idx" ON "broadcasts" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "report_game_days_provider_code_game_code_day_index" ON "report_game_days" USING btree ("provider_code","game_code","day");--> statement-breakpoint
+CREATE INDEX "report_player_days_user_id_day_index" ON "report_player_days" USING btree ("user_id","day");--> statement-breakpoint
+CREATE INDEX "staff_invites_email_index" ON "staff_invites" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "staff_recovery_codes_user_id_index" ON "staff_recovery_codes" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "staff_sessions_user_id_index" ON "staff_sessions" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "staff_adjustments_status_created_idx" ON "staff_adjustments" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "staff_adjustments_player_created_idx" ON "staff_adjustments" USING btree ("player_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "staff_adjustments_requester_idempotency_unique" ON "staff_adjustments" USING btree ("requested_by","idempotency_key");--> statement-breakpoint
+CREATE INDEX "staff_player_notes_user_id_created_at_index" ON "staff_player_notes" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "verification_sessions_submitted_idx" ON "verification_sessions" USING btree ("submitted_at") WHERE "verification_sessions"."submitted_at" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "notifications_broadcast_user_unique" ON "notifications" USING btree ("broadcast_id","user_id") WHERE "notifications"."broadcast_id" is not null;--> statement-breakpoint
 CREATE INDEX "balance_transactions_review_idx" ON "balance_transactions" USING btree ("review","created_at") WHERE "balance_transactions"."review" is not null;--> statement-breakpoint
+CREATE INDEX "ledger_transactions_created_at_index" ON "ledger_transactions" USING btree ("created_at");--> statement-breakpoint
+-- Bans move from two columns of users to records of their own: carry the existing ones over first.
+INSERT INTO "bans" ("user_id", "reason", "starts_at", "created_at")
+SELECT "id", coalesce("ban_reason", 'Banned'), "banned_at", "banned_at" FROM "users" WHERE "banned_at" IS NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" DROP COLUMN "banned_at";--> statement-breakpoint
 ALTER TABLE "users" DROP COLUMN "ban_reason";

@@ -1,8 +1,8 @@
 import { type StaffDecisionBody, staffDecisionBodySchema } from '@paws/contracts/staff-money';
 import { useForm } from 'react-hook-form';
-import { Button, Field, Textarea } from '../../../components/ui';
-import { errorOf } from '../../../lib/api';
-import { zodResolver } from './zod-resolver';
+import { errorOf } from '../lib/api';
+import { contractResolver } from '../lib/contract-resolver';
+import { Button, Field, Textarea } from './ui';
 
 /** A reason (told to the player) and the button that sends it; the server's message goes under its field. */
 export function ReasonForm({
@@ -19,7 +19,7 @@ export function ReasonForm({
   onSubmit: (body: StaffDecisionBody) => void;
 }) {
   const form = useForm<StaffDecisionBody>({
-    resolver: zodResolver(staffDecisionBodySchema),
+    resolver: contractResolver<StaffDecisionBody>(staffDecisionBodySchema),
     defaultValues: { reason: '' },
   });
   const server = error ? errorOf(error) : null;
