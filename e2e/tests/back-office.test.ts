@@ -120,8 +120,12 @@ describe('back office: enrolment, a ban, a verification and a withdrawal approve
     const dialog = admin.getByRole('dialog', { name: 'Unban player' });
     await dialog.getByLabel('Reason').fill('Appeal upheld');
     await dialog.getByRole('button', { name: 'Unban' }).click();
-    await admin.getByRole('button', { name: 'Ban player' }).waitFor();
-    expect(await playerFetch(playerPage, '/api/platform/profile/user-data')).toMatchObject({ status: 200 });
+    await admin.getByRole('button', { name: 'Unban player' }).waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => (await playerFetch(playerPage, '/api/platform/profile/user-data')).status, {
+        timeout: 10_000,
+      })
+      .toBe(200);
   });
 
   it("approves the player's identity document, then their withdrawal, which is paid out", async () => {

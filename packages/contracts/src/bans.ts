@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { authServerMessages } from './auth.ts';
 
 /**
  * A ban as the player's client sees it: every call of a banned account answers
@@ -12,16 +11,3 @@ export const banInfoSchema = z.object({
   endsAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type BanInfo = z.infer<typeof banInfoSchema>;
-
-export const bannedErrorSchema = z.object({
-  statusCode: z.literal(403),
-  message: z.literal(authServerMessages.banned),
-  ban: banInfoSchema,
-});
-export type BannedError = z.infer<typeof bannedErrorSchema>;
-
-/** The ban an error body carries, or null when it is not a banned answer. */
-export function banOfErrorBody(body: unknown): BanInfo | null {
-  const parsed = bannedErrorSchema.safeParse(body);
-  return parsed.success ? parsed.data.ban : null;
-}

@@ -1,6 +1,6 @@
-import { type BanInfo, banOfErrorBody } from '@paws/contracts/bans';
+import type { BanInfo } from '@paws/contracts/bans';
 import { getRuntimeConfig, type RuntimeConfig } from '@/config/runtime-config';
-import { reportBan } from './ban-store';
+import { banOfErrorBody, reportBan } from './ban-store';
 
 /**
  * The one HTTP client of spec 001 §7: cookies on every call, JSON bodies (FormData for uploads),

@@ -27,3 +27,17 @@ function subscribe(listener: () => void) {
 export function useBan(): BanInfo | null {
   return useSyncExternalStore(subscribe, currentBan, currentBan);
 }
+
+const isDate = (value: unknown) => typeof value === 'string' && !Number.isNaN(Date.parse(value));
+
+/**
+ * The ban a 403 body carries (`{ statusCode: 403, message, ban: { reason, startedAt, endsAt } }`), or null.
+ * A small typed check rather than the contract's zod schema, to keep zod out of the entry chunk (its
+ * compiled parsers probe for eval, which the CSP forbids).
+ */
+export function banOfErrorBody(body: unknown): BanInfo | null {
+  const ban = (body as { ban?: Partial<BanInfo> } | null)?.ban;
+  if (!ban || typeof ban.reason !== 'string' || !isDate(ban.startedAt)) return null;
+  if (ban.endsAt !== null && !isDate(ban.endsAt)) return null;
+  return { reason: ban.reason, startedAt: ban.startedAt as string, endsAt: ban.endsAt ?? null };
+}
