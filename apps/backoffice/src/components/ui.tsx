@@ -202,3 +202,30 @@ export function formatDateTime(iso: string | null | undefined) {
   if (!iso) return '—';
   return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/** A labelled select over a fixed set of choices (value → label), e.g. a list's status filter. */
+export function ChoiceField<T extends string>({
+  label,
+  value,
+  choices,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  choices: Record<T, string>;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <Field label={label}>
+      {(props) => (
+        <Select {...props} value={value} onChange={(event) => onChange(event.target.value as T)}>
+          {(Object.entries(choices) as Array<[T, string]>).map(([choice, text]) => (
+            <option key={choice} value={choice}>
+              {text}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
+  );
+}

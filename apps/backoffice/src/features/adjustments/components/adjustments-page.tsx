@@ -8,12 +8,11 @@ import {
   Badge,
   Button,
   Card,
-  Field,
+  ChoiceField,
   formatDateTime,
   formatMoney,
   Modal,
   PageHeader,
-  Select,
 } from '../../../components/ui';
 import { errorOf } from '../../../lib/api';
 import { useCan, useMe } from '../../../lib/session';
@@ -147,21 +146,7 @@ export default function AdjustmentsPage() {
       </Card>
       <Card title="All adjustments">
         <div className="filters">
-          <Field label="Status">
-            {(props) => (
-              <Select
-                {...props}
-                value={status}
-                onChange={(e) => setStatus(e.target.value as keyof typeof statusLabels)}
-              >
-                {Object.entries(statusLabels).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          <ChoiceField label="Status" value={status} choices={statusLabels} onChange={setStatus} />
         </div>
         <DataTable
           label="Adjustments"

@@ -2,7 +2,7 @@ import type { StaffVerification, verificationStates } from '@paws/contracts/staf
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table';
-import { Badge, Field, formatDateTime, PageHeader, Select } from '../../../components/ui';
+import { Badge, ChoiceField, formatDateTime, PageHeader } from '../../../components/ui';
 import { verificationsKey, verificationsPath } from '../api/get-verifications';
 import { paths } from '../routes';
 import { formatWaiting } from './waiting';
@@ -56,21 +56,7 @@ export default function VerificationsPage() {
         </p>
       </PageHeader>
       <div className="filters">
-        <Field label="State">
-          {(props) => (
-            <Select
-              {...props}
-              value={state}
-              onChange={(e) => setState(e.target.value as keyof typeof stateLabels)}
-            >
-              {Object.entries(stateLabels).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <ChoiceField label="State" value={state} choices={stateLabels} onChange={setState} />
       </div>
       <DataTable
         label="Verifications"

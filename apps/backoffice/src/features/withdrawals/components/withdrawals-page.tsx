@@ -11,12 +11,11 @@ import { ReasonForm } from '../../../components/reason-form';
 import {
   Badge,
   Button,
-  Field,
+  ChoiceField,
   formatDateTime,
   formatMoney,
   Modal,
   PageHeader,
-  Select,
 } from '../../../components/ui';
 import { errorOf } from '../../../lib/api';
 import { useApproveWithdrawal } from '../api/approve-withdrawal';
@@ -160,21 +159,7 @@ export default function WithdrawalsPage() {
         ))}
       </dl>
       <div className="filters">
-        <Field label="Review">
-          {(props) => (
-            <Select
-              {...props}
-              value={review}
-              onChange={(e) => setReview(e.target.value as keyof typeof reviewLabels)}
-            >
-              {Object.entries(reviewLabels).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <ChoiceField label="Review" value={review} choices={reviewLabels} onChange={setReview} />
       </div>
       <DataTable
         label="Withdrawals"
