@@ -24,6 +24,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { type IdentityModuleOptions, identityModule, identityService } from './modules/identity/plugin.ts';
 import { kyc } from './modules/kyc/plugin.ts';
 import { type ModuleName, parseServices } from './modules/manifest.ts';
+import { newsModule } from './modules/news/plugin.ts';
 import { notificationsModule } from './modules/notifications/plugin.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
 import { createOutboxService, type OutboxService } from './modules/outbox/service.ts';
@@ -167,6 +168,7 @@ export async function buildApp({ env, database, logger, identity }: BuildOptions
   // Routes.
   await app.register(healthRoutes);
   await app.register(identityModule, identity ?? {});
+  await app.register(newsModule);
   await app.register(staff);
   await app.register(payments);
   await app.register(kyc);

@@ -3,7 +3,8 @@ import { historyQuerySchema } from './history.ts';
 
 /** The bonuses service (spec 001 §2 /profile/bonuses, §3 Bonuses response and User bonus item, §9). */
 
-export const bonusRuleKinds = ['DAILY', 'WEEKLY', 'MONTHLY', 'WIN_BET', 'ONBOARDING'] as const;
+/** REFERRAL: paid by the referral rules (bonuses/referrals.ts) when a referred player first deposits. */
+export const bonusRuleKinds = ['DAILY', 'WEEKLY', 'MONTHLY', 'WIN_BET', 'ONBOARDING', 'REFERRAL'] as const;
 export type BonusRuleKind = (typeof bonusRuleKinds)[number];
 
 /** Welcome tasks a new player completes once each. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, linkTokenSchema, phoneSchema } from './auth.ts';
+import { banInfoSchema } from './bans.ts';
 
 /** Player profile: inline edits, avatar (identity service) and user data (platform service); spec 001 §3–§9. */
 
@@ -103,6 +104,8 @@ export const userSchema = z.object({
   referralCode: z.string().nullable(),
   /** ISO 8601 */
   createdAt: z.string(),
+  /** Present only while the account is banned: the client shows the banned modal with it at load. */
+  ban: banInfoSchema.optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -25,6 +25,8 @@ export const staffPermissions = {
   'games.write': [],
   'games.rtp': ['finance'],
   'broadcasts.send': ['content'],
+  'news.write': ['content'],
+  'news.moderate': ['content'],
   'reports.read': ['finance'],
   'staff.manage': [],
   'audit.read': [],

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bonusRuleKinds } from './bonuses.ts';
 import { notificationSchema } from './notifications.ts';
 import { staffDateSchema, staffListQuery, staffPageSchema } from './staff-lists.ts';
-import { currencies } from './wallet.ts';
+import { currencies, currencyCodeSchema } from './wallet.ts';
 
 /**
  * The back office's promotions: bonus rules (/api/staff/bonuses/rules), promo codes
@@ -42,7 +42,7 @@ export const staffBonusRuleSchema = z.object({
   /** Dollars to stake (WEEKLY, MONTHLY) or win (WIN_BET) in the period; null for the other kinds. */
   targetAmount: z.number().nullable(),
   rewardAmount: z.number(),
-  rewardCurrency: z.literal('BONUS_USD'),
+  rewardCurrency: currencyCodeSchema,
   active: z.boolean(),
   sortOrder: z.number().int(),
 });

@@ -6,6 +6,7 @@ export * from '../modules/bonuses/schema.ts';
 export * from '../modules/catalog/schema.ts';
 export * from '../modules/identity/schema.ts';
 export * from '../modules/kyc/schema.ts';
+export * from '../modules/news/schema.ts';
 export * from '../modules/notifications/schema.ts';
 export * from '../modules/outbox/schema.ts';
 export * from '../modules/payments/schema.ts';

@@ -1,5 +1,6 @@
 import { demoAccounts } from '@paws/contracts/auth';
 import type { FastifyBaseLogger } from 'fastify';
+import { seedDemoPromoCode } from '../modules/bonuses/referrals.ts';
 import { seedCatalog } from '../modules/catalog/seed.ts';
 import { createIdentityRepository } from '../modules/identity/repository.ts';
 import { seedIdentity } from '../modules/identity/seed.ts';
@@ -14,6 +15,7 @@ const steps: Array<{ name: string; run: (db: Db) => Promise<void> }> = [
   { name: 'identity: demo player and manager', run: seedIdentity },
   { name: 'catalog: the studio and its games', run: seedCatalog },
   { name: 'wallet: demo player starting balance', run: seedDemoFunds },
+  { name: 'bonuses: the demo promo code', run: seedDemoPromoCode },
 ];
 
 /** The demo player starts with this much USD (minor units), credited once under a fixed key. */

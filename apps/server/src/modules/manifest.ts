@@ -19,6 +19,7 @@ export const moduleNames = [
   'staff',
   'reconciliation',
   'reports',
+  'news',
 ] as const;
 export type ModuleName = (typeof moduleNames)[number];
 
@@ -74,6 +75,7 @@ export const moduleSurfaces: Record<ModuleName, ModuleSurface> = {
   reconciliation: { routes: [], sockets: [], jobs: ['reconciliation.run'] },
   // Its screens are the back office's (/api/staff/dashboard, /reports, /games), served by staff.
   reports: { routes: [], sockets: [], jobs: ['reports.rollup'] },
+  news: { routes: ['/api/news/'], sockets: [], jobs: [] },
 };
 
 export interface Subscription {
@@ -96,6 +98,14 @@ export const subscriptions = {
     ],
     accepts: (event) =>
       event.name !== 'wallet.moved' || event.payload.kind === 'BET' || event.payload.kind === 'WIN',
+  },
+  /** Sign-up codes: the promo code redeemed on confirmation, the referral rewards on a first deposit. */
+  'bonuses.sign-up-codes': {
+    module: 'bonuses',
+    events: ['identity.email_confirmed', 'identity.phone_confirmed', 'payments.result'],
+    accepts: (event) =>
+      event.name !== 'payments.result' ||
+      (event.payload.type === 'DEPOSIT' && event.payload.status === 'COMPLETED'),
   },
   /** The player's notices: payments, big wins, security, bonuses, verification. */
   'notifications.notices': {

@@ -8,8 +8,17 @@ export type { AuthUser };
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: answers 401 without a valid access token of a live session (403 when banned). */
+    /**
+     * preHandler: answers 401 without a valid access token of a live session. A banned player passes on reads
+     * (GET, HEAD) and on routes with `config.allowBanned`; any other call answers 403 with the ban.
+     */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /**
+     * preHandler after app.authenticate for an action a banned player may not take even though its method
+     * reads (a GET that launches or spends, say): 403 `{ message: 'Your account is banned', ban }`. Writes
+     * need nothing more: app.authenticate refuses them already.
+     */
+    requireNotBanned(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** The user a raw Cookie header signs in (socket handshakes), or null. */
     resolveUser(cookieHeader: string | undefined): Promise<AuthUser | null>;
   }
@@ -17,6 +26,29 @@ declare module 'fastify' {
     /** Set by app.authenticate. */
     user: AuthUser | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * A write a banned player may still make (app.authenticate lets it through): an appeal ticket, say. Reads
+     * (GET, HEAD) need no flag.
+     */
+    allowBanned?: boolean;
+  }
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Writes a banned player may make whatever their route declares: taking their money out. A withdrawal is
+ * still held for staff review (the withdrawals queue), where a ban for abuse can be declined or kept pending;
+ * a self-excluded player must be able to get their balance back (docs/decisions.md).
+ */
+const BANNED_MAY_WRITE = new Set(['/api/platform/users/withdraw']);
+
+/** Whether a banned player may make this call: reads, and the writes listed or flagged allowBanned. */
+export function bannedMay(request: FastifyRequest): boolean {
+  if (READS.has(request.method)) return true;
+  const route = request.routeOptions;
+  return route.config?.allowBanned === true || (route.url !== undefined && BANNED_MAY_WRITE.has(route.url));
 }
 
 /** The signed-in user of a request that went through app.authenticate. */
@@ -44,12 +76,13 @@ export const authenticate = fp(
     app.decorateRequest('user', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const result = await app.identity.sessions.check(request.cookies[ACCESS_TOKEN_COOKIE]);
-      if (result.user) {
-        request.user = result.user;
-        return;
-      }
-      // A banned account's 403 carries its ban, for the player's banned modal.
-      throw result.banned ? bannedError(result.ban) : unauthorized();
+      if (!result.user) throw unauthorized();
+      // A banned player browses; any other call's 403 carries the ban, for the player's banned modal.
+      if (result.user.ban && !bannedMay(request)) throw bannedError(result.user.ban);
+      request.user = result.user;
+    });
+    app.decorate('requireNotBanned', async (request: FastifyRequest) => {
+      if (request.user?.ban) throw bannedError(request.user.ban);
     });
     app.decorate('resolveUser', (cookieHeader: string | undefined) =>
       resolveUserFromCookieHeader(app, cookieHeader),

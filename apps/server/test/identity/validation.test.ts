@@ -170,6 +170,17 @@ describe('validation (spec 000 §5) on the server', () => {
   });
 
   it('stores a valid promo code and referral code on the account', async () => {
+    // The code must exist (issue 17: an unknown one is refused on the promo field).
+    await ctx.app.bonuses.createPromoCode(
+      { actorId: null, actorRoles: ['admin'], ip: '127.0.0.1' },
+      {
+        code: 'AB12C3',
+        rewardCurrency: 'BONUS_USD',
+        amount: 5,
+        maxUses: 10,
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+    );
     const b = browser(ctx.app);
     const { phone } = uniqueAddress();
     const res = await b.post(`${ID}/auth/registration?promo=Ab12C3&referralCode=friend-42`, {
@@ -181,7 +192,8 @@ describe('validation (spec 000 §5) on the server', () => {
     const user = await ctx.app.database.db.query.users.findFirst({
       where: (u, { eq }) => eq(u.phone, phone.replace(/\s/g, '')),
     });
-    expect(user).toMatchObject({ promoCode: 'Ab12C3', referralCode: 'friend-42' });
+    // Stored upper-cased; an unknown referral code is kept as sent but refers nobody.
+    expect(user).toMatchObject({ promoCode: 'AB12C3', referralCode: 'friend-42', referredBy: null });
   });
 
   it('refuses a callback URL off our two origins', async () => {

@@ -15,6 +15,7 @@ import { useOpenGame } from '@/features/game/hooks/use-open-game';
 import { GameSearch } from '@/features/home/components/game-search';
 import { recentNotificationsQueryOptions } from '@/features/notifications/api/notifications';
 import { useNotificationsChannel } from '@/features/notifications/realtime/use-notifications-channel';
+import { OnboardingOverlay } from '@/features/onboarding/components/onboarding-overlay';
 import { requestNotificationPermission } from '@/lib/browser-notifications';
 import { OpenGameProvider } from '@/lib/open-game';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -44,7 +45,11 @@ export function RootLayout() {
   const recent = useQuery({ ...recentNotificationsQueryOptions(), enabled: isSignedIn });
   return (
     <OpenGameProvider value={openGame}>
-      <PageWrapper modals={<AuthModalHost />} overlays={<FromPwaNotice />}>
+      <PageWrapper
+        modals={<AuthModalHost />}
+        overlays={<FromPwaNotice />}
+        onboarding={isSignedIn ? <OnboardingOverlay /> : null}
+      >
         <a href="#main" className="skip-link">
           {t('common.skipToContent')}
         </a>

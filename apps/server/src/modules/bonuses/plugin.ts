@@ -10,6 +10,8 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userOf } from '../../plugins/authenticate.ts';
 import type { SubscribedEvent } from '../manifest.ts';
+import { onboardingRewardRoutes } from './onboarding-reward.ts';
+import { registerReferrals } from './referrals.ts';
 import { seedBonusRules } from './seed.ts';
 import { type BonusesService, createBonusesService } from './service.ts';
 
@@ -72,6 +74,7 @@ export const bonuses = fp(
       audit: app.audit,
     });
     app.decorate('bonuses', service);
+    await registerReferrals(app, service);
     if (!app.serves('bonuses')) return;
     // Bets, wins, deposits and account steps re-evaluate the player. Evaluating is idempotent (each
     // bonus is credited once per period by a unique key), so a repeated delivery credits nothing more.
@@ -87,6 +90,7 @@ export const bonuses = fp(
       },
     });
     await app.register(bonusesRoutes, { prefix: serviceBasePaths.bonuses });
+    await app.register(onboardingRewardRoutes, { prefix: serviceBasePaths.bonuses });
   },
   {
     name: 'bonuses',

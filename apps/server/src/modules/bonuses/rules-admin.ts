@@ -22,8 +22,8 @@ export function toStaffBonusRule(row: BonusRuleRow): StaffBonusRule {
     task: row.task,
     targetAmount: row.targetMinor === null ? null : dollars(row.targetMinor),
     rewardAmount: dollars(row.rewardMinor),
-    // Every rule pays bonus dollars: the player's bonuses page shows each rule's amount as '$…'.
-    rewardCurrency: 'BONUS_USD',
+    // The period and welcome rules pay bonus dollars; the onboarding tour's pays PAWS points.
+    rewardCurrency: row.rewardCurrency,
     active: row.active,
     sortOrder: row.sortOrder,
   };

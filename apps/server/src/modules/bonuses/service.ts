@@ -137,6 +137,9 @@ export function createBonusesService({
         return { periodKey: weekKey, reached: target > 0 && progress.weekWins >= target };
       case 'ONBOARDING':
         return { periodKey: 'once', reached: progress.tasks[rule.task as OnboardingTask] === true };
+      case 'REFERRAL':
+        // Paid per referred player by bonuses/referrals.ts, never by the periodic evaluation.
+        return { periodKey: 'referral', reached: false };
     }
   }
 

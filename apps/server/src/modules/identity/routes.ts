@@ -23,6 +23,7 @@ import {
   profileEditParamsSchema,
   verifyEmailBodySchema,
 } from '@paws/contracts/profile';
+import { referralResponseSchema } from '@paws/contracts/referrals';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
@@ -298,6 +299,22 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       const { value, callbackUrl } = request.body;
       const result = await identity.editProfile(userOf(request).id, request.params.field, value, callbackUrl);
       return reply.status(201).send(result);
+    },
+  );
+
+  app.get(
+    '/profile/referral',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "The player's own referral code (made on first use); their link is ?referralCode=<code>",
+        response: { 200: referralResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { referralCode: await identity.ownReferralCode(userOf(request).id) };
     },
   );
 

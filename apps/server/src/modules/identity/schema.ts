@@ -39,8 +39,14 @@ export const users = pgTable(
      * specRoleOf): admin, manager for any other staff role, else player. Permissions read staff_roles.
      */
     role: userRole().notNull().default('player'),
+    /** The promo code entered at sign-up (upper-cased); redeemed by bonuses when the account is confirmed. */
     promoCode: text(),
+    /** The referral code the player signed up with (as sent; kept even when it named nobody). */
     referralCode: text(),
+    /** The player's own referral code (their link's ?referralCode=), made the first time it is asked for. */
+    ownReferralCode: text().unique(),
+    /** The account whose referral code the player signed up with. */
+    referredBy: uuid(),
     verificationType: verificationType().notNull().default('NONE'),
     /** Storage keys of the avatar images. */
     avatarFull: text(),

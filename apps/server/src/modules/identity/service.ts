@@ -31,11 +31,12 @@ import type { Messaging } from '../../plugins/messaging.ts';
 import type { Storage } from '../../plugins/storage.ts';
 import type { AuditService } from '../audit/index.ts';
 import { renderAvatar, sniffImageType } from './avatar.ts';
-import { bannedError, liveBanOf } from './bans.ts';
+import { liveBanOf, toBanInfo } from './bans.ts';
 import { CODE_TTL_SECONDS, createCodeKeeper } from './codes.ts';
 import { createSecrets, hashPassword, verifyPassword } from './crypto.ts';
 import { type DeviceQuery, devicesOf } from './devices.ts';
 import { mailTexts, smsTexts } from './messages.ts';
+import { createReferralCodes, type PromoCheck } from './referral-codes.ts';
 import { createIdentityRepository, type NewUser, uniqueViolation } from './repository.ts';
 import type { UserRow } from './schema.ts';
 import { type ClientInfo, createSessionKeeper } from './sessions.ts';
@@ -64,6 +65,10 @@ export interface AccountSummary {
   confirmed: boolean;
   role: UserRow['role'];
   banned: boolean;
+  /** The promo code entered at sign-up (bonuses redeems it when the account is confirmed). */
+  promoCode: string | null;
+  /** The account whose referral code the player signed up with. */
+  referredBy: string | null;
 }
 
 /** The account events identity publishes (see packages/contracts/src/events.ts). */
@@ -98,6 +103,7 @@ export function createIdentityService({
   const signIns = createSignInLog({ repo, now });
   const staffReads = createStaffReads({ db, now, storage });
   const staffActions = createStaffActions({ db, now, audit });
+  const referrals = createReferralCodes({ db, repo });
 
   /** Updates the account and records its events in one transaction: told only if the change commits. */
   async function updateAndTell(userId: string, values: Partial<NewUser>, events: AccountEvent[]) {
@@ -144,14 +150,6 @@ export function createIdentityService({
     } else await messaging.sms(address.phone, smsTexts.signUpAttempt());
   }
 
-  /** 403 with the ban for a banned account, after logging the refused sign-in when `client` is given. */
-  async function assertNotBanned(user: UserRow, client?: ClientInfo) {
-    const ban = await liveBanOf(db, user.id, now());
-    if (!ban) return;
-    if (client) await signIns.record(user.id, client, { success: false, failure: 'banned' });
-    throw bannedError(ban);
-  }
-
   /** The user a verified code or link was for, if the address it went to is still theirs. */
   async function ownerOf(userId: string, address: Address, field: string) {
     const user = await repo.userById(userId);
@@ -170,7 +168,6 @@ export function createIdentityService({
     if (body.token !== undefined) {
       const row = await codes.takeLink(purpose, body.token);
       user = await ownerOf(row.userId, { channel: 'email', email: row.target }, 'token');
-      await assertNotBanned(user, client);
       if (!user.emailVerifiedAt) {
         await updateAndTell(user.id, { emailVerifiedAt: now() }, [
           { name: 'identity.email_confirmed', payload: { userId: user.id } },
@@ -180,7 +177,6 @@ export function createIdentityService({
       const phone = normalizePhone(body.phone ?? '');
       const row = await codes.checkCode(purpose, phone, body.otpPhone ?? '', 'otpPhone', { consume: true });
       user = await ownerOf(row.userId, { channel: 'sms', phone }, 'otpPhone');
-      await assertNotBanned(user, client);
       // The code reached the phone, which proves it is the player's.
       if (!user.phoneVerifiedAt) {
         await updateAndTell(user.id, { phoneVerifiedAt: now() }, [
@@ -238,10 +234,16 @@ export function createIdentityService({
     async register(body: RegistrationBody, query: RegistrationQuery): Promise<{ channel: AuthChannel }> {
       assertCallbackUrl(body.callbackUrl);
       const address = addressOf(body);
+      // The promo code is checked before anything is created: a refusal names the `promo` field.
+      const promoCode = query.promo ? await referrals.checkPromo(query.promo) : null;
+      const referrer = query.referralCode ? await referrals.referrerOf(query.referralCode) : undefined;
       const existing = await findUser(address);
       if (existing) {
         // A sign-up that was never confirmed may be sent again by whoever knows its password.
-        if (!isVerified(existing, address) && (await verifyPassword(existing.passwordHash, body.password))) {
+        const owner = await verifyPassword(existing.passwordHash, body.password);
+        // Only the account's owner (the password) hears that the code is their own.
+        if (owner) referrals.assertNotSelf(existing.id, referrer);
+        if (!isVerified(existing, address) && owner) {
           await codes.assertCanSend('registration', targetOf(address));
           await sendRegistration(existing, address, body.callbackUrl);
           return { channel: address.channel };
@@ -257,8 +259,9 @@ export function createIdentityService({
         user = await repo.insertUser({
           ...(address.channel === 'email' ? { email: address.email } : { phone: address.phone }),
           passwordHash,
-          promoCode: query.promo ?? null,
+          promoCode,
           referralCode: query.referralCode ?? null,
+          referredBy: referrer?.id ?? null,
           createdAt: now(),
         });
       } catch (error) {
@@ -286,7 +289,6 @@ export function createIdentityService({
             : authServerMessages.invalidPhoneCredentials;
         throw new AppError(401, message, 'password');
       }
-      await assertNotBanned(user, client);
       if (address.channel === 'email' && !user.emailVerifiedAt) {
         await signIns.record(user.id, client, { success: false, failure: 'unconfirmed' });
         // The registration link is what confirms an e-mail; send it again (unless one just went out).
@@ -381,7 +383,6 @@ export function createIdentityService({
       const row = await codes.takeLink('handover', authToken, 'authToken');
       const user = await repo.userById(row.userId);
       if (!user) throw badRequest(authServerMessages.invalidLink, 'authToken');
-      await assertNotBanned(user);
       return sessions.start(user.id, client);
     },
 
@@ -398,8 +399,13 @@ export function createIdentityService({
         confirmed: user.emailVerifiedAt !== null || user.phoneVerifiedAt !== null,
         role: user.role,
         banned: (await liveBanOf(db, user.id, now())) !== undefined,
+        promoCode: user.promoCode,
+        referredBy: user.referredBy,
       };
     },
+
+    /** Whether the account has a live ban now (one indexed read): the wallet refuses its bets. */
+    isBanned: async (userId: string) => (await liveBanOf(db, userId, now())) !== undefined,
 
     /** Every player account not banned (staff left out): the audience of a broadcast. */
     activePlayerIds: () => repo.activePlayerIds(now()),
@@ -435,12 +441,21 @@ export function createIdentityService({
     unbanPlayer: staffActions.unbanPlayer,
     signOutEverywhere: staffActions.signOutEverywhere,
 
-    /** The signed-in user's data (GET /api/platform/profile/user-data). */
+    /** The signed-in user's data (GET /api/platform/profile/user-data), with the live ban of a banned one. */
     async userData(userId: string): Promise<User> {
       const user = await repo.userById(userId);
       if (!user) throw notFound('User not found');
-      return toUser(user);
+      const ban = await liveBanOf(db, user.id, now());
+      return ban ? { ...toUser(user), ban: toBanInfo(ban) } : toUser(user);
     },
+
+    /** The player's own referral code (GET /profile/referral), made the first time it is asked for. */
+    ownReferralCode: referrals.ownCodeOf,
+    /**
+     * Installs the sign-up form's promo-code check (the bonuses module's validatePromoCode): it answers or
+     * throws a 4xx on `promo`. Without one, a well-formed code is kept and redeemed later.
+     */
+    setPromoCheck: (check: PromoCheck) => referrals.setPromoCheck(check),
 
     /** POST /profile/edit/{field} */
     async editProfile(

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { BanInfo } from '@paws/contracts/bans';
 import type { UserRole } from '@paws/contracts/profile';
 import type { StaffRole } from '@paws/contracts/staff';
 import { unauthorized } from '../../lib/errors.ts';
-import { bannedError, liveBanOf } from './bans.ts';
+import { liveBanOf, toBanInfo } from './bans.ts';
 import { randomToken, type Secrets } from './crypto.ts';
 import type { IdentityRepository } from './repository.ts';
-import type { BanRow } from './schema.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -18,6 +18,11 @@ export interface AuthUser {
   /** What app.authorize checks, read with the session on every request. */
   staffRoles: StaffRole[];
   sessionId: string;
+  /**
+   * The live ban of a banned account. A banned player stays signed in and may read (app.authenticate lets
+   * GET through); every other action is refused with 403 and this ban (see plugins/authenticate.ts).
+   */
+  ban?: BanInfo;
 }
 
 export interface ClientInfo {
@@ -42,12 +47,12 @@ export interface SessionKeeperDeps {
 }
 
 /**
- * `expired`: a token we signed whose time is up (a refresh may bring the session back); `ban`: what a
- * banned account is shown (bannedError).
+ * `expired`: a token we signed whose time is up (a refresh may bring the session back). A banned account's
+ * user carries its `ban` (and `banned` is true).
  */
 export type AccessCheck =
-  | { user: AuthUser }
-  | { user: undefined; banned: boolean; expired?: boolean; ban?: BanRow };
+  | { user: AuthUser; banned?: boolean }
+  | { user: undefined; banned: boolean; expired?: boolean };
 
 /**
  * Sessions: a short access token (JWT naming its session row) and a rotating refresh token kept hashed.
@@ -96,9 +101,8 @@ export function createSessionKeeper({ repo, secrets, now, reuseGraceSeconds }: S
       if (!row || row.revokedAt || row.expiresAt.getTime() <= at.getTime()) throw unauthorized();
       const user = await repo.userById(row.userId);
       if (!user) throw unauthorized();
-      // The session stays: when the ban ends or is lifted, the player carries on without signing in again.
-      const ban = await liveBanOf(repo.db, user.id, at);
-      if (ban) throw bannedError(ban);
+      // A banned player keeps the session (they may browse; app.authenticate refuses their actions), and
+      // carries on without signing in again when the ban ends or is lifted.
       const family = { familyId: row.familyId, expiresAt: row.expiresAt };
       let spent = row;
       if (!row.replacedBy) {
@@ -142,11 +146,18 @@ export function createSessionKeeper({ repo, secrets, now, reuseGraceSeconds }: S
       if (!row || row.userId !== claims.userId || row.revokedAt || row.expiresAt.getTime() <= at.getTime()) {
         return { user: undefined, banned: false };
       }
-      // Only a banned account pays the second read, for what the player is shown.
-      if (row.banned) return { user: undefined, banned: true, ban: await liveBanOf(repo.db, row.userId, at) };
-      return {
-        user: { id: row.userId, role: row.role, staffRoles: row.staffRoles, sessionId: row.sessionId },
+      const user: AuthUser = {
+        id: row.userId,
+        role: row.role,
+        staffRoles: row.staffRoles,
+        sessionId: row.sessionId,
       };
+      if (!row.banned) return { user };
+      // Only a banned account pays the second read, for what the player is shown. A banned account holds no
+      // staff role meanwhile (app.authorize refuses it).
+      const ban = await liveBanOf(repo.db, row.userId, at);
+      if (!ban) return { user };
+      return { user: { ...user, staffRoles: [], ban: toBanInfo(ban) }, banned: true };
     },
 
     revokeAllOf: (userId: string) => repo.revokeUserSessions(userId, now()),

@@ -24,6 +24,8 @@ const meaning: Record<keyof typeof staffPermissions, string> = {
   'games.write': 'enable, disable, order and categorise games',
   'games.rtp': 'read the RTP report (documented beside observed)',
   'broadcasts.send': 'preview and send advertising notifications, read their history',
+  'news.write': 'write, schedule, publish and archive news posts, upload their media',
+  'news.moderate': 'read every comment, hide or delete any, stop a player from commenting',
   'reports.read': 'read daily rollups per player and per game, run the rollup',
   'staff.manage': "invite staff, grant and revoke roles, reset a member's second factor",
   'audit.read': 'read the audit log',

@@ -13,7 +13,11 @@ declare module 'fastify' {
 /** The wallet service as `app.wallet`, and the providers' seamless-wallet API under /api/wallet. */
 export const wallet = fp(
   async (app: FastifyInstance) => {
-    const service = createWalletService({ db: app.database.db });
+    // Identity is registered after the wallet (and absent from a wallet-only app): asked at each bet.
+    const service = createWalletService({
+      db: app.database.db,
+      isBanned: async (userId) => (app.hasDecorator('identity') ? app.identity.isBanned(userId) : false),
+    });
     await service.ready();
     // Our own studio is part of the product, not demo data: its provider row exists in every deployment.
     await seedWalletProviders(app.database.db);

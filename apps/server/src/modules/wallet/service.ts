@@ -1,6 +1,8 @@
+import { authServerMessages } from '@paws/contracts/auth';
 import type { Db } from '../../db/client.ts';
 import { createAuditChecks } from './audit-checks.ts';
-import { createGameCalls } from './game-calls.ts';
+import { WalletError } from './errors.ts';
+import { type BetInput, createGameCalls, type GameResult } from './game-calls.ts';
 import { createGameSessions } from './game-sessions.ts';
 import { createLedger } from './ledger.ts';
 import { createWalletQueries } from './queries.ts';
@@ -29,6 +31,11 @@ export interface WalletServiceOptions {
   db: Db;
   now?: () => Date;
   sessionTtlMs?: number;
+  /**
+   * Whether the player may not bet now (identity's ban): a bet of a banned player is refused with
+   * INVALID_SESSION, whatever its game session, until the ban ends or is lifted.
+   */
+  isBanned?: (userId: string) => Promise<boolean>;
 }
 
 /** The wallet: postings (ledger), game sessions, the providers' game calls and the reads, over one database. */
@@ -36,6 +43,7 @@ export function createWalletService({
   db,
   now = () => new Date(),
   sessionTtlMs = DEFAULT_SESSION_TTL_MS,
+  isBanned,
 }: WalletServiceOptions) {
   const ledger = createLedger({ db, now });
   const sessions = createGameSessions({ db, now, sessionTtlMs, ledger });
@@ -57,7 +65,11 @@ export function createWalletService({
     createGameSession: sessions.createGameSession,
     authenticate: sessions.authenticate,
     balance: sessions.balance,
-    bet: games.bet,
+    async bet(input: BetInput): Promise<GameResult> {
+      if (await isBanned?.(input.userId))
+        throw new WalletError('INVALID_SESSION', { message: authServerMessages.banned });
+      return games.bet(input);
+    },
     win: games.win,
     rollback: games.rollback,
     bets: queries.bets,

@@ -9,15 +9,23 @@ export interface PageWrapperProps {
   modals?: ReactNode;
   /** The banned-user modal (spec 001); by default the one that shows the ban the server answered with. */
   bannedModal?: ReactNode;
-  /** Other layers over every screen (notices, onboarding). */
+  /** Other layers over every screen (notices). */
   overlays?: ReactNode;
+  /** The onboarding overlay (spec 001 §2), composed in app/: it shows on any screen while a step is stored. */
+  onboarding?: ReactNode;
 }
 
 /**
  * Spec 000 §2 page wrapper: the page plus the layers over every screen: modal host, banned modal,
  * the vibe transition overlay. Smooth scrolling is set on <html> in styles/base.css.
  */
-export function PageWrapper({ children, modals, bannedModal = <BannedModal />, overlays }: PageWrapperProps) {
+export function PageWrapper({
+  children,
+  modals,
+  bannedModal = <BannedModal />,
+  overlays,
+  onboarding,
+}: PageWrapperProps) {
   return (
     <div className={styles.page}>
       <div className={styles.glow} aria-hidden="true" />
@@ -25,6 +33,7 @@ export function PageWrapper({ children, modals, bannedModal = <BannedModal />, o
       <div data-slot="modal-host">{modals}</div>
       <div data-slot="banned-modal">{bannedModal}</div>
       {overlays}
+      <div data-slot="onboarding">{onboarding}</div>
       <VibeTransition />
     </div>
   );

@@ -5,6 +5,7 @@ import { bonusesRoutes } from './bonuses/routes.ts';
 import { broadcastsRoutes } from './broadcasts/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { gamesRoutes } from './games/routes.ts';
+import { newsAreaRoutes } from './news/routes.ts';
 import { playersRoutes } from './players/routes.ts';
 import { reconciliationRoutes } from './reconciliation/routes.ts';
 import { reportsRoutes } from './reports/routes.ts';
@@ -21,6 +22,7 @@ export const backOfficeAreas: Record<string, (app: FastifyInstance) => Promise<v
   bonuses: bonusesRoutes,
   games: gamesRoutes,
   broadcasts: broadcastsRoutes,
+  news: newsAreaRoutes,
   reports: reportsRoutes,
   audit: auditAreaRoutes,
   reconciliation: reconciliationRoutes,

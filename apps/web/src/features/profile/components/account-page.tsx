@@ -9,6 +9,7 @@ import styles from './account-page.module.css';
 import { DownloadBlock } from './download-block';
 import { HudCard } from './hud-card';
 import { PreferencesCard } from './preferences-card';
+import { ReferralCard } from './referral-card';
 
 /** Spec 001 §2 /profile/account: account card, My hud, Profile Settings, My Preferences, download block. */
 export function AccountPage() {
@@ -29,6 +30,7 @@ export function AccountPage() {
         <div className={styles.column}>
           <HudCard user={data.user} />
           <PreferencesCard />
+          <ReferralCard />
         </div>
         <DownloadBlock />
       </div>

@@ -1,0 +1,383 @@
+import type { Comment, LikeResponse, Post } from '@paws/contracts/news';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newsPostLikes, newsPosts } from '../../src/modules/news/schema.ts';
+import { seedNews, seedPostCount } from '../../src/modules/news/seed.ts';
+import { type StaffSession, staffSession } from '../helpers/staff.ts';
+import { createIdentityTestApp, type IdentityTestApp } from '../identity/helpers.ts';
+import { listPosts, NEWS, player, visitor, writePost } from './helpers.ts';
+
+let ctx: IdentityTestApp;
+let editor: StaffSession;
+
+beforeAll(async () => {
+  ctx = await createIdentityTestApp({ env: { BACKOFFICE_URL: 'http://backoffice.test' } });
+  editor = await staffSession(ctx.app, ['content']);
+});
+afterAll(() => ctx?.close());
+
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+const ahead = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+describe('what players see', () => {
+  it('lists only published posts, newest first, and hides drafts, scheduled and archived ones', async () => {
+    const older = await writePost(editor, { title: 'Visible older', publicationDate: ago(120_000) });
+    const newer = await writePost(editor, { title: 'Visible newer', publicationDate: ago(60_000) });
+    const draft = await writePost(editor, { title: 'Draft', publicationDate: null });
+    const scheduled = await writePost(editor, { title: 'Scheduled', publicationDate: ahead(3_600_000) });
+    const archived = await writePost(editor, { title: 'Archived', publicationDate: ago(30_000) });
+    const archive = await editor.inject({
+      method: 'POST',
+      url: `/api/staff/news/posts/${archived.id}/archive`,
+    });
+    expect(archive.statusCode).toBe(200);
+    expect(archive.json()).toMatchObject({ status: 'ARCHIVED' });
+
+    const b = visitor(ctx);
+    const { posts } = await listPosts(b, { limit: 50 });
+    const ids = posts.map((p) => p.id);
+    expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+    expect(ids).toContain(older.id);
+    for (const hidden of [draft, scheduled, archived]) {
+      expect(ids).not.toContain(hidden.id);
+      expect((await b.get(`${NEWS}/posts/${hidden.id}`)).statusCode).toBe(404);
+      expect((await b.get(`${NEWS}/posts/${hidden.id}`)).json()).toMatchObject({ message: 'News not found' });
+    }
+    const post = (await b.get(`${NEWS}/posts/${newer.id}`)).json() as Post;
+    expect(Object.keys(post).sort()).toEqual(
+      [
+        'id',
+        'title',
+        'content',
+        'mediaContentUrl',
+        'mediaType',
+        'category',
+        'publicationDate',
+        'commentCount',
+        'likesCount',
+        'likedByUser',
+        'views',
+        'updatedAt',
+        'createdAt',
+        'archivedAt',
+        'createdBy',
+        'updatedBy',
+      ].sort(),
+    );
+    expect(post.content).toBe('Some **markdown** body.');
+  });
+
+  it('shows a scheduled post at its time, not before', async () => {
+    const post = await writePost(editor, { title: 'Coming soon', publicationDate: ahead(1_500) });
+    const b = visitor(ctx);
+    expect((await listPosts(b, { limit: 50 })).posts.map((p) => p.id)).not.toContain(post.id);
+    await new Promise((r) => setTimeout(r, 1_700));
+    expect((await listPosts(b, { limit: 50 })).posts.map((p) => p.id)).toContain(post.id);
+    expect((await b.get(`${NEWS}/posts/${post.id}`)).statusCode).toBe(200);
+  });
+
+  it('filters by category and pages with a total', async () => {
+    for (const n of [1, 2, 3]) {
+      await writePost(editor, { title: `Podcast ${n}`, category: 'PODCAST', publicationDate: ago(n * 1000) });
+    }
+    const b = visitor(ctx);
+    const first = await listPosts(b, { category: 'PODCAST', limit: 2, page: 1 });
+    const second = await listPosts(b, { category: 'PODCAST', limit: 2, page: 2 });
+    expect(first.total).toBe(3);
+    expect(first.posts.map((p) => p.title)).toEqual(['Podcast 1', 'Podcast 2']);
+    expect(second.posts.map((p) => p.title)).toEqual(['Podcast 3']);
+    expect((await listPosts(b, { category: '' })).total).toBeGreaterThan(3);
+  });
+
+  it('names the field of bad input', async () => {
+    const b = visitor(ctx);
+    for (const [query, field] of [
+      ['category=NOPE', 'category'],
+      ['limit=0', 'limit'],
+      ['limit=abc', 'limit'],
+      ['page=-1', 'page'],
+      [`search=${'x'.repeat(201)}`, 'search'],
+    ] as const) {
+      const res = await b.get(`${NEWS}/posts?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().field, query).toBe(field);
+    }
+    expect((await b.get(`${NEWS}/posts/abc`)).json()).toMatchObject({ statusCode: 400, field: 'id' });
+  });
+
+  it('answers related posts, same category first, without the post itself', async () => {
+    const post = await writePost(editor, { title: 'Rating A', category: 'RATINGS' });
+    const sibling = await writePost(editor, { title: 'Rating B', category: 'RATINGS' });
+    const res = await visitor(ctx).get(`${NEWS}/posts/${post.id}/related`);
+    const related = (res.json() as { posts: Post[] }).posts;
+    expect(related).toHaveLength(4);
+    expect(related[0]!.id).toBe(sibling.id);
+    expect(related.map((p) => p.id)).not.toContain(post.id);
+  });
+});
+
+describe('search', () => {
+  let titleHit: Post;
+  let bodyHit: Post;
+  beforeAll(async () => {
+    bodyHit = await writePost(editor, {
+      title: 'Weekend results',
+      content:
+        'Our marsupial champion won again. The marsupial marsupial marsupial crowd cheered the winners.',
+      publicationDate: ago(1_000),
+    });
+    titleHit = await writePost(editor, {
+      title: 'Marsupial tournament opens',
+      content: 'Sign up from Friday.',
+      publicationDate: ago(500_000),
+    });
+  });
+
+  it('finds by title and by body, and ranks a title hit first', async () => {
+    const { posts, total } = await listPosts(visitor(ctx), { search: 'marsupial' });
+    expect(total).toBe(2);
+    expect(posts.map((p) => p.id)).toEqual([titleHit.id, bodyHit.id]);
+    const byBody = await listPosts(visitor(ctx), { search: 'cheered' });
+    expect(byBody.posts.map((p) => p.id)).toEqual([bodyHit.id]);
+  });
+
+  it('reads web-search syntax: phrases, exclusion and or', async () => {
+    const b = visitor(ctx);
+    expect((await listPosts(b, { search: '"marsupial tournament"' })).posts.map((p) => p.id)).toEqual([
+      titleHit.id,
+    ]);
+    expect((await listPosts(b, { search: 'marsupial -friday' })).posts.map((p) => p.id)).toEqual([
+      bodyHit.id,
+    ]);
+    expect((await listPosts(b, { search: 'cheered or friday' })).total).toBe(2);
+  });
+
+  it('finds a word from its beginning when nothing matches whole words', async () => {
+    const { posts } = await listPosts(visitor(ctx), { search: 'marsupi' });
+    expect(posts.map((p) => p.id)).toEqual([titleHit.id, bodyHit.id]);
+  });
+
+  it('finds past a typo: the closest word the posts use stands in', async () => {
+    const typo = await listPosts(visitor(ctx), { search: 'tournamnet' });
+    expect(typo.posts.map((p) => p.id)).toEqual([titleHit.id]);
+    const cheered = await listPosts(visitor(ctx), { search: 'cheerde' });
+    expect(cheered.posts.map((p) => p.id)).toEqual([bodyHit.id]);
+    // Short words are not guessed at, and nothing close means nothing found.
+    expect((await listPosts(visitor(ctx), { search: 'xqzvbnmwk' })).total).toBe(0);
+  });
+
+  it('never errors on odd input', async () => {
+    const b = visitor(ctx);
+    for (const search of [
+      '"unbalanced',
+      '-',
+      'or',
+      '""',
+      '!!!',
+      '&|!():*',
+      "'",
+      '\\',
+      '-"',
+      'a:* & !b',
+      'the',
+      '     ',
+      '<script>alert(1)</script>',
+      '🎰🎲',
+      'OR OR -',
+    ]) {
+      const res = await b.get(`${NEWS}/posts?search=${encodeURIComponent(search)}`);
+      expect(res.statusCode, search).toBe(200);
+    }
+  });
+});
+
+describe('views', () => {
+  it('counts a view once per viewer per day', async () => {
+    const post = await writePost(editor);
+    const alice = await player(ctx);
+    const read = async (b: ReturnType<typeof visitor>, agent = 'agent-1') =>
+      ((await b.get(`${NEWS}/posts/${post.id}`, { headers: { 'user-agent': agent } })).json() as Post).views;
+    expect(await read(alice.b)).toBe(1);
+    expect(await read(alice.b)).toBe(1);
+    expect(await read(visitor(ctx), 'visitor-a')).toBe(2);
+    expect(await read(visitor(ctx), 'visitor-a')).toBe(2);
+    expect(await read(visitor(ctx), 'visitor-b')).toBe(3);
+    // The list does not count views.
+    await listPosts(visitor(ctx));
+    expect(await read(alice.b)).toBe(3);
+  });
+});
+
+describe('likes', () => {
+  it('refuses a visitor (401) and is idempotent for a player', async () => {
+    const post = await writePost(editor);
+    const v = visitor(ctx);
+    const refused = await v.post(`${NEWS}/posts/${post.id}/like`);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ message: 'Sign in to like and comment' });
+    expect((await v.del(`${NEWS}/posts/${post.id}/like`)).statusCode).toBe(401);
+
+    const alice = await player(ctx);
+    expect((await alice.b.post(`${NEWS}/posts/${post.id}/like`)).json()).toEqual({
+      likesCount: 1,
+      likedByUser: true,
+    });
+    expect((await alice.b.post(`${NEWS}/posts/${post.id}/like`)).json()).toEqual({
+      likesCount: 1,
+      likedByUser: true,
+    });
+    const seen = (await alice.b.get(`${NEWS}/posts/${post.id}`)).json() as Post;
+    expect(seen).toMatchObject({ likesCount: 1, likedByUser: true });
+    expect((await v.get(`${NEWS}/posts/${post.id}`)).json()).toMatchObject({
+      likesCount: 1,
+      likedByUser: false,
+    });
+    expect((await alice.b.del(`${NEWS}/posts/${post.id}/like`)).json()).toEqual({
+      likesCount: 0,
+      likedByUser: false,
+    });
+    expect((await alice.b.del(`${NEWS}/posts/${post.id}/like`)).json()).toEqual({
+      likesCount: 0,
+      likedByUser: false,
+    });
+    expect((await alice.b.post(`${NEWS}/posts/999999/like`)).statusCode).toBe(404);
+  });
+
+  it('keeps the count equal to the like rows under 50 concurrent toggles', async () => {
+    const post = await writePost(editor);
+    const players = await Promise.all([1, 2, 3, 4, 5].map(() => player(ctx)));
+    const toggles = Array.from({ length: 50 }, (_, i) => {
+      const p = players[i % players.length]!;
+      const like = (i * 7) % 3 !== 0;
+      return like ? p.b.post(`${NEWS}/posts/${post.id}/like`) : p.b.del(`${NEWS}/posts/${post.id}/like`);
+    });
+    const results = await Promise.all(toggles);
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    const [{ rows } = { rows: -1 }] = await ctx.app.database.db
+      .select({ rows: count() })
+      .from(newsPostLikes)
+      .where(eq(newsPostLikes.postId, post.id));
+    const seen = (await visitor(ctx).get(`${NEWS}/posts/${post.id}`)).json() as Post;
+    expect(seen.likesCount).toBe(rows);
+    const listed = (await listPosts(visitor(ctx), { limit: 50 })).posts.find((p) => p.id === post.id);
+    expect(listed?.likesCount).toBe(rows);
+    for (const p of players) {
+      const [mine] = await ctx.app.database.db
+        .select({ n: count() })
+        .from(newsPostLikes)
+        .where(and(eq(newsPostLikes.postId, post.id), eq(newsPostLikes.userId, p.userId)));
+      expect(mine!.n).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('likes comments once per player', async () => {
+    const post = await writePost(editor);
+    const alice = await player(ctx);
+    const comment = (
+      await alice.b.post(`${NEWS}/posts/${post.id}/comments`, { content: 'Nice' })
+    ).json() as Comment;
+    const like = () => alice.b.post(`${NEWS}/posts/comments/${comment.id}/like`);
+    expect((await like()).json() as LikeResponse).toEqual({ likesCount: 1, likedByUser: true });
+    expect((await like()).json() as LikeResponse).toEqual({ likesCount: 1, likedByUser: true });
+    expect((await visitor(ctx).post(`${NEWS}/posts/comments/${comment.id}/like`)).statusCode).toBe(401);
+    const [listed] = (
+      (await alice.b.get(`${NEWS}/posts/${post.id}/comments`)).json() as { comments: Comment[] }
+    ).comments;
+    expect(listed).toMatchObject({ likesCount: 1, likedByUser: true, byUser: true });
+    expect((await alice.b.del(`${NEWS}/posts/comments/${comment.id}/like`)).json()).toEqual({
+      likesCount: 0,
+      likedByUser: false,
+    });
+  });
+});
+
+describe('comments', () => {
+  it('refuses a visitor (401), trims, refuses empty and too long text naming the field', async () => {
+    const post = await writePost(editor);
+    const refused = await visitor(ctx).post(`${NEWS}/posts/${post.id}/comments`, { content: 'Hi' });
+    expect(refused.statusCode).toBe(401);
+
+    const alice = await player(ctx);
+    const created = await alice.b.post(`${NEWS}/posts/${post.id}/comments`, { content: '  Great news!  ' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      content: 'Great news!',
+      byUser: true,
+      postId: post.id,
+      editedAt: null,
+    });
+    for (const content of ['', '   \n\t ', 'x'.repeat(2001)]) {
+      const res = await alice.b.post(`${NEWS}/posts/${post.id}/comments`, { content });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().field).toBe('content');
+    }
+    const res = await alice.b.post(`${NEWS}/posts/${post.id}/comments`, {});
+    expect(res.json()).toMatchObject({ statusCode: 400, field: 'content' });
+    expect((await visitor(ctx).get(`${NEWS}/posts/${post.id}`)).json()).toMatchObject({ commentCount: 1 });
+    const draft = await writePost(editor, { publicationDate: null });
+    expect((await alice.b.post(`${NEWS}/posts/${draft.id}/comments`, { content: 'x' })).statusCode).toBe(404);
+    expect((await visitor(ctx).get(`${NEWS}/posts/${draft.id}/comments`)).statusCode).toBe(404);
+  });
+
+  it("lets only the author edit or delete a comment: another player's gets 403, a missing one 404", async () => {
+    const post = await writePost(editor);
+    const alice = await player(ctx);
+    const bob = await player(ctx);
+    const comment = (
+      await alice.b.post(`${NEWS}/posts/${post.id}/comments`, { content: 'Mine' })
+    ).json() as Comment;
+    const patch = (who: typeof alice, id: number, content: string) =>
+      who.b.send({ method: 'PATCH', url: `${NEWS}/posts/comments/${id}`, payload: { content } });
+
+    const forbidden = await patch(bob, comment.id, 'Hijacked');
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json()).toMatchObject({ message: 'You can only change your own comments' });
+    expect((await bob.b.del(`${NEWS}/posts/comments/${comment.id}`)).statusCode).toBe(403);
+    expect((await patch(bob, 999_999, 'x')).statusCode).toBe(404);
+    expect((await bob.b.del(`${NEWS}/posts/comments/999999`)).statusCode).toBe(404);
+    expect((await visitor(ctx).del(`${NEWS}/posts/comments/${comment.id}`)).statusCode).toBe(401);
+
+    const edited = await patch(alice, comment.id, ' Edited ');
+    expect(edited.json()).toMatchObject({ content: 'Edited', byUser: true });
+    expect(edited.json().editedAt).not.toBeNull();
+    const bobsView = (await bob.b.get(`${NEWS}/posts/${post.id}/comments`)).json() as { comments: Comment[] };
+    expect(bobsView.comments).toEqual([expect.objectContaining({ content: 'Edited', byUser: false })]);
+
+    expect((await alice.b.del(`${NEWS}/posts/comments/${comment.id}`)).statusCode).toBe(204);
+    expect(
+      ((await bob.b.get(`${NEWS}/posts/${post.id}/comments`)).json() as { comments: Comment[] }).comments,
+    ).toEqual([]);
+  });
+
+  it('limits how fast one player comments (429)', async () => {
+    const post = await writePost(editor);
+    const carol = await player(ctx);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push(
+        (await carol.b.post(`${NEWS}/posts/${post.id}/comments`, { content: `n${i}` })).statusCode,
+      );
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+});
+
+describe('seed', () => {
+  it('writes at least a dozen posts across all six categories with media, once', async () => {
+    const { app } = ctx;
+    const stored = new Map<string, Buffer>();
+    const storage = { put: async (key: string, data: Buffer) => void stored.set(key, data) };
+    await app.database.db.delete(newsPosts);
+    await seedNews(app.database.db, storage, app.log);
+    await seedNews(app.database.db, storage, app.log);
+    const { posts, total } = await listPosts(visitor(ctx), { limit: 50 });
+    expect(total).toBe(seedPostCount);
+    expect(total).toBeGreaterThanOrEqual(12);
+    expect(new Set(posts.map((p) => p.category)).size).toBe(6);
+    expect(
+      posts.every((p) => p.mediaType === 'IMAGE' && p.mediaContentUrl?.startsWith('/uploads/news/')),
+    ).toBe(true);
+    expect(stored.size).toBe(seedPostCount);
+    for (const data of stored.values()) expect(data.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+  });
+});
