@@ -164,6 +164,11 @@ describe('search', () => {
     expect(cheered.posts.map((p) => p.id)).toEqual([bodyHit.id]);
     // Short words are not guessed at, and nothing close means nothing found.
     expect((await listPosts(visitor(ctx), { search: 'xqzvbnmwk' })).total).toBe(0);
+    // One word close to nothing finds nothing, whatever the other words (stop words aside) are close to.
+    expect((await listPosts(visitor(ctx), { search: 'zzzqqq tournamnet this' })).total).toBe(0);
+    expect((await listPosts(visitor(ctx), { search: 'the tournamnet' })).posts.map((p) => p.id)).toEqual([
+      titleHit.id,
+    ]);
   });
 
   it('never errors on odd input', async () => {

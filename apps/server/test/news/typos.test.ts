@@ -15,6 +15,8 @@ describe('typo tolerance', () => {
     expect(correctedQuery(['Tournamnet', 'roulete'], lexemes)).toBe('(tournament) & (roulett)');
     expect(correctedQuery(['tuor'], lexemes)).toBe('(tour)');
     expect(correctedQuery(['zzzzzzzz', 'wek'], lexemes)).toBeUndefined();
+    // One word close to nothing: the search finds nothing, even if another word is close to something.
+    expect(correctedQuery(['zzzqqq', 'tournamnet'], lexemes)).toBeUndefined();
     expect(correctedQuery(["o'clok"], lexemes)).toBeUndefined();
   });
 });

@@ -137,7 +137,15 @@ export function createPostReads({ db, urlOf, now = () => new Date() }: NewsDeps)
         sql`select word from ts_stat('select search from news_posts where archived_at is null and publication_date is not null')`,
       );
       const lexemes = (stat as unknown as { rows: { word: string }[] }).rows.map((row) => row.word);
-      const corrected = correctedQuery(words, lexemes);
+      // Stop words ("this", "the") are in no post's lexemes: they are not what the reader misspelt.
+      const meaningful = await db.execute(
+        sql`select w from (values ${sql.join(
+          words.map((word) => sql`(${word})`),
+          sql`, `,
+        )}) as typed(w) where numnode(plainto_tsquery('english', w)) > 0`,
+      );
+      const kept = (meaningful as unknown as { rows: { w: string }[] }).rows.map((row) => row.w);
+      const corrected = correctedQuery(kept, lexemes);
       if (!corrected) return byPrefix;
       return page(where, limits, userId, sql`to_tsquery('simple', ${corrected})`);
     },

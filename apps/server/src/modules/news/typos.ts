@@ -43,8 +43,9 @@ function distanceToLexeme(word: string, lexeme: string, max: number) {
 
 /**
  * A tsquery text ('simple' configuration, every term a known lexeme) where each typed word is replaced by up
- * to 3 of the closest lexemes (OR), the words ANDed; words with no close lexeme are left out. Undefined when
- * no word has one.
+ * to 3 of the closest lexemes (OR), the words ANDed. Words too short to correct are left out; a word that
+ * could be corrected but is close to nothing makes the whole search find nothing (undefined), as the
+ * web search would: "zzzqqq nothing like this" must not find posts about "live" roulette.
  */
 export function correctedQuery(words: readonly string[], lexemes: readonly string[]): string | undefined {
   const known = lexemes.filter((lexeme) => plainWord.test(lexeme));
@@ -59,7 +60,8 @@ export function correctedQuery(words: readonly string[], lexemes: readonly strin
       .sort((x, y) => x.distance - y.distance || x.lexeme.localeCompare(y.lexeme))
       .slice(0, 3)
       .map((c) => c.lexeme);
-    if (close.length > 0) groups.push(`(${close.join(' | ')})`);
+    if (close.length === 0) return undefined;
+    groups.push(`(${close.join(' | ')})`);
   }
   return groups.length > 0 ? groups.join(' & ') : undefined;
 }
