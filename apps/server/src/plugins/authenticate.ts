@@ -37,18 +37,9 @@ declare module 'fastify' {
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/**
- * Writes a banned player may make whatever their route declares: taking their money out. A withdrawal is
- * still held for staff review (the withdrawals queue), where a ban for abuse can be declined or kept pending;
- * a self-excluded player must be able to get their balance back (docs/decisions.md).
- */
-const BANNED_MAY_WRITE = new Set(['/api/platform/users/withdraw']);
-
-/** Whether a banned player may make this call: reads, and the writes listed or flagged allowBanned. */
+/** Whether a banned player may make this call: reads, and the writes whose route says `allowBanned`. */
 export function bannedMay(request: FastifyRequest): boolean {
-  if (READS.has(request.method)) return true;
-  const route = request.routeOptions;
-  return route.config?.allowBanned === true || (route.url !== undefined && BANNED_MAY_WRITE.has(route.url));
+  return READS.has(request.method) || request.routeOptions.config?.allowBanned === true;
 }
 
 /** The signed-in user of a request that went through app.authenticate. */

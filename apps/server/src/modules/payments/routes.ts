@@ -39,6 +39,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/withdraw',
     {
       onRequest: app.authenticate,
+      // A banned (or self-excluded) player can still take their balance out; staff review it like any other.
+      config: { allowBanned: true },
       schema: schema(
         'Withdraw dollars: held at once (PENDING) for staff review, then paid out by the provider or declined',
       ),
