@@ -3,7 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
-import { ReasonForm } from '../../../components/reason-form';
+import { Decision } from '../../../components/decision';
 import {
   Badge,
   Button,
@@ -14,7 +14,6 @@ import {
   Modal,
   PageHeader,
 } from '../../../components/ui';
-import { errorOf } from '../../../lib/api';
 import { useCan, useMe } from '../../../lib/session';
 import { useApproveAdjustment } from '../api/approve-adjustment';
 import { adjustmentsKey, adjustmentsPath } from '../api/get-adjustments';
@@ -165,7 +164,7 @@ export default function AdjustmentsPage() {
         onClose={() => setDeciding(null)}
       >
         {deciding ? (
-          <Decision
+          <AdjustmentDecision
             key={deciding.adjustment.id}
             adjustment={deciding.adjustment}
             decision={deciding.decision}
@@ -177,7 +176,7 @@ export default function AdjustmentsPage() {
   );
 }
 
-function Decision({
+function AdjustmentDecision({
   adjustment,
   decision,
   onDone,
@@ -205,32 +204,23 @@ function Decision({
       <dd>{who(adjustment.requestedBy)}</dd>
     </dl>
   );
-  if (decision === 'approve') {
-    return (
-      <div>
-        {summary}
-        <p>Approving posts it to the player&apos;s balance through the ledger at once.</p>
-        {approve.isError ? (
-          <p className="field-error" role="alert">
-            {errorOf(approve.error).message}
-          </p>
-        ) : null}
-        <Button busy={approve.isPending} onClick={() => approve.mutate(adjustment.id, { onSuccess: onDone })}>
-          Approve
-        </Button>
-      </div>
-    );
-  }
   return (
-    <div>
-      {summary}
-      <ReasonForm
-        submitLabel="Reject"
-        hint="Why it should not be posted; nothing moves."
-        busy={reject.isPending}
-        error={reject.error}
-        onSubmit={({ reason }) => reject.mutate({ id: adjustment.id, reason }, { onSuccess: onDone })}
-      />
-    </div>
+    <Decision
+      summary={summary}
+      decision={decision === 'approve' ? 'approve' : 'refuse'}
+      approval={{
+        note: 'Approving posts it to the player’s balance through the ledger at once.',
+        busy: approve.isPending,
+        error: approve.error,
+        onApprove: () => approve.mutate(adjustment.id, { onSuccess: onDone }),
+      }}
+      refusal={{
+        label: 'Reject',
+        hint: 'Why it should not be posted; nothing moves.',
+        busy: reject.isPending,
+        error: reject.error,
+        onSubmit: (reason) => reject.mutate({ id: adjustment.id, reason }, { onSuccess: onDone }),
+      }}
+    />
   );
 }

@@ -7,7 +7,7 @@ import {
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table';
-import { ReasonForm } from '../../../components/reason-form';
+import { Decision } from '../../../components/decision';
 import {
   Badge,
   Button,
@@ -17,7 +17,6 @@ import {
   Modal,
   PageHeader,
 } from '../../../components/ui';
-import { errorOf } from '../../../lib/api';
 import { useApproveWithdrawal } from '../api/approve-withdrawal';
 import { useDeclineWithdrawal } from '../api/decline-withdrawal';
 import { withdrawalsKey, withdrawalsPath } from '../api/get-withdrawals';
@@ -177,7 +176,7 @@ export default function WithdrawalsPage() {
         onClose={() => setDeciding(null)}
       >
         {deciding ? (
-          <Decision
+          <WithdrawalDecision
             key={deciding.withdrawal.id}
             withdrawal={deciding.withdrawal}
             decision={deciding.decision}
@@ -189,7 +188,7 @@ export default function WithdrawalsPage() {
   );
 }
 
-function Decision({
+function WithdrawalDecision({
   withdrawal,
   decision,
   onDone,
@@ -221,32 +220,23 @@ function Decision({
       </dd>
     </dl>
   );
-  if (decision === 'approve') {
-    return (
-      <div>
-        {summary}
-        <p>The payout is asked of the payment provider at once; the player is told when it is paid.</p>
-        {approve.isError ? (
-          <p className="field-error" role="alert">
-            {errorOf(approve.error).message}
-          </p>
-        ) : null}
-        <Button busy={approve.isPending} onClick={() => approve.mutate(withdrawal.id, { onSuccess: onDone })}>
-          Approve
-        </Button>
-      </div>
-    );
-  }
   return (
-    <div>
-      {summary}
-      <ReasonForm
-        submitLabel="Decline"
-        hint="The player is told this reason; the held funds return to their balance."
-        busy={decline.isPending}
-        error={decline.error}
-        onSubmit={({ reason }) => decline.mutate({ id: withdrawal.id, reason }, { onSuccess: onDone })}
-      />
-    </div>
+    <Decision
+      summary={summary}
+      decision={decision === 'approve' ? 'approve' : 'refuse'}
+      approval={{
+        note: 'The payout is asked of the payment provider at once; the player is told when it is paid.',
+        busy: approve.isPending,
+        error: approve.error,
+        onApprove: () => approve.mutate(withdrawal.id, { onSuccess: onDone }),
+      }}
+      refusal={{
+        label: 'Decline',
+        hint: 'The player is told this reason; the held funds return to their balance.',
+        busy: decline.isPending,
+        error: decline.error,
+        onSubmit: (reason) => decline.mutate({ id: withdrawal.id, reason }, { onSuccess: onDone }),
+      }}
+    />
   );
 }
