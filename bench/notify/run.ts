@@ -13,17 +13,12 @@
  *
  * Knobs: BENCH_SOCKETS (2000), BENCH_ROUNDS (5), BENCH_DEPOSITS (400), BENCH_DEPOSIT_CONCURRENCY (4).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { ACCESS_TOKEN_COOKIE } from '@paws/contracts/auth';
 import { NOTIFICATIONS_NAMESPACE } from '@paws/contracts/notifications';
-import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
-import { createSecrets } from '../../apps/server/src/modules/identity/crypto.ts';
-import { percentile } from '../lib/postgres.ts';
+import { type BenchPerson, createPlayers, type Running, startServer } from '../lib/cluster.ts';
+import { adminQuery, databaseUrl as urlOf, percentile } from '../lib/postgres.ts';
 
 const adminUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
@@ -38,135 +33,12 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const deposits = Number(process.env.BENCH_DEPOSITS ?? 400);
 const depositConcurrency = Number(process.env.BENCH_DEPOSIT_CONCURRENCY ?? 4);
 const secret = randomBytes(32).toString('hex');
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const databaseName = `paws_bench_notify_${Date.now()}`;
-const databaseUrl = (() => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
-  return url.toString();
-})();
+const databaseUrl = urlOf(adminUrl, databaseName);
+const serve = (withRedis: boolean) =>
+  startServer({ databaseUrl, secret, redisUrl: withRedis ? redisUrl : undefined });
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-interface Running {
-  origin: string;
-  stop(): Promise<void>;
-}
-
-/** A real server process (apps/server/src/main.ts) on the bench database. */
-async function startServer(withRedis: boolean): Promise<Running> {
-  const [landing, platform, backOffice] = [await freePort(), await freePort(), await freePort()];
-  const origin = `http://127.0.0.1:${platform}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      SECRET: secret,
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      LANDING_PORT: String(landing),
-      PLATFORM_PORT: String(platform),
-      BACKOFFICE_PORT: String(backOffice),
-      LANDING_URL: `http://localhost:${landing}`,
-      PLATFORM_URL: origin,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: withRedis ? redisUrl : '',
-      SEED: 'false',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('server exited early');
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) break;
-    } catch {}
-    if (Date.now() > deadline) throw new Error('server not ready in 60 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    origin,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-/** Players (and one manager) with live sessions, written straight to the database: no sign-in flow per socket. */
-async function createPlayers(count: number) {
-  const secrets = createSecrets(secret);
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const now = new Date();
-  const expires = new Date(now.getTime() + 24 * 3600 * 1000);
-  const people: { userId: string; cookie: string }[] = [];
-  try {
-    for (let start = 0; start <= count; start += 500) {
-      const batch = Array.from({ length: Math.min(500, count + 1 - start) }, () => ({
-        userId: randomUUID(),
-        sessionId: randomUUID(),
-      }));
-      const values: unknown[] = [];
-      const rows = batch.map((person, i) => {
-        values.push(
-          person.userId,
-          `bench-${person.userId}@paws.local`,
-          start + i === 0 ? 'manager' : 'player',
-        );
-        return `($${values.length - 2}::uuid, $${values.length - 1}, 'x', $${values.length}::user_role)`;
-      });
-      await client.query(
-        `insert into users (id, email, password_hash, role) values ${rows.join(',')}`,
-        values,
-      );
-      const sessionValues: unknown[] = [];
-      const sessionRows = batch.map((person) => {
-        sessionValues.push(person.sessionId, person.userId, randomBytes(16).toString('hex'), now, expires);
-        const n = sessionValues.length;
-        return `($${n - 4}::uuid, gen_random_uuid(), $${n - 3}::uuid, $${n - 2}, $${n - 1}, $${n})`;
-      });
-      await client.query(
-        `insert into sessions (id, family_id, user_id, token_hash, created_at, expires_at) values ${sessionRows.join(',')}`,
-        sessionValues,
-      );
-      for (const person of batch) {
-        const token = await secrets.signAccessToken(
-          { userId: person.userId, sessionId: person.sessionId },
-          now,
-          3600,
-        );
-        people.push({ userId: person.userId, cookie: `${ACCESS_TOKEN_COOKIE}=${token}` });
-      }
-    }
-  } finally {
-    await client.end();
-  }
-  const [manager, ...players] = people;
-  return { manager: manager as (typeof people)[number], players };
-}
-
-async function connectAll(origins: string[], players: { userId: string; cookie: string }[]) {
+async function connectAll(origins: string[], players: BenchPerson[]) {
   const sockets: Socket[] = [];
   for (let i = 0; i < players.length; i += 100) {
     await Promise.all(
@@ -229,7 +101,7 @@ async function measure(producer: string, managerCookie: string, sockets: Socket[
 /** Deposits, one player each, a few at a time: each latency from sending the call to that player's socket. */
 async function measureDeposits(
   producer: string,
-  players: { userId: string; cookie: string }[],
+  players: BenchPerson[],
   sockets: Socket[],
 ) {
   const latencies: number[] = [];
@@ -273,8 +145,8 @@ async function measureDeposits(
 const describe = (sorted: number[]) =>
   `p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms (${sorted.length} receipts)`;
 
-async function run(processes: 1 | 2, people: Awaited<ReturnType<typeof createPlayers>>) {
-  const servers = await Promise.all(Array.from({ length: processes }, () => startServer(processes === 2)));
+async function run(processes: 1 | 2, people: { manager: BenchPerson; players: BenchPerson[] }) {
+  const servers = await Promise.all(Array.from({ length: processes }, () => serve(processes === 2)));
   try {
     const sockets = await connectAll(
       servers.map((s) => s.origin),
@@ -298,11 +170,11 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(' ')}`,
 );
-await admin(`create database ${databaseName}`);
+await adminQuery(adminUrl, `create database ${databaseName}`);
 try {
   // The first start applies the migrations.
-  await (await startServer(false)).stop();
-  const people = await createPlayers(socketCount);
+  await (await serve(false)).stop();
+  const people = await createPlayers(databaseUrl, secret, socketCount);
   const cluster = await run(2, people);
   console.log(`two processes + Redis adapter, broadcast: ${describe(cluster.broadcast)}`);
   console.log(`two processes + Redis adapter, deposit:   ${describe(cluster.deposit)}`);
@@ -315,5 +187,5 @@ try {
     );
   }
 } finally {
-  await admin(`drop database if exists ${databaseName} with (force)`);
+  await adminQuery(adminUrl, `drop database if exists ${databaseName} with (force)`);
 }

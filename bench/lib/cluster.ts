@@ -1,0 +1,147 @@
+// What the realtime benchmarks share: real server processes on a bench database, and players with live
+// sessions written straight to it (no sign-in flow per socket).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { ACCESS_TOKEN_COOKIE } from '@paws/contracts/auth';
+import pg from 'pg';
+import { createSecrets } from '../../apps/server/src/modules/identity/crypto.ts';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+export interface Running {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+export interface ServerOptions {
+  databaseUrl: string;
+  secret: string;
+  /** The socket.io Redis adapter (and Redis rate limits) when set. */
+  redisUrl?: string;
+  /** Extra environment for the process. */
+  env?: Record<string, string>;
+}
+
+/** A real server process (apps/server/src/main.ts) on the bench database, ready when this resolves. */
+export async function startServer(options: ServerOptions): Promise<Running> {
+  const [landing, platform, backOffice] = [await freePort(), await freePort(), await freePort()];
+  const origin = `http://127.0.0.1:${platform}`;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SECRET: options.secret,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      LANDING_PORT: String(landing),
+      PLATFORM_PORT: String(platform),
+      BACKOFFICE_PORT: String(backOffice),
+      LANDING_URL: `http://localhost:${landing}`,
+      PLATFORM_URL: origin,
+      DATABASE_URL: options.databaseUrl,
+      REDIS_URL: options.redisUrl ?? '',
+      SEED: 'false',
+      // Production defaults, with the sandbox payment provider the benches deposit through.
+      STUDIO_WALLET_SECRET: randomBytes(32).toString('hex'),
+      PAYMENTS_SANDBOX: 'true',
+      ...options.env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('server exited early');
+    try {
+      if ((await fetch(`${origin}/readyz`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error('server not ready in 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    origin,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export interface BenchPerson {
+  userId: string;
+  email: string;
+  cookie: string;
+}
+
+/**
+ * `count` players and one manager with live sessions, written straight to the database: the access-token
+ * cookie of each is signed with the servers' SECRET, as a sign-in would.
+ */
+export async function createPlayers(databaseUrl: string, secret: string, count: number) {
+  const secrets = createSecrets(secret);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const now = new Date();
+  const expires = new Date(now.getTime() + 24 * 3600 * 1000);
+  const people: BenchPerson[] = [];
+  try {
+    for (let start = 0; start <= count; start += 500) {
+      const batch = Array.from({ length: Math.min(500, count + 1 - start) }, () => ({
+        userId: randomUUID(),
+        sessionId: randomUUID(),
+      }));
+      const values: unknown[] = [];
+      const rows = batch.map((person, i) => {
+        values.push(
+          person.userId,
+          `bench-${person.userId}@paws.local`,
+          start + i === 0 ? 'manager' : 'player',
+        );
+        return `($${values.length - 2}::uuid, $${values.length - 1}, 'x', $${values.length}::user_role)`;
+      });
+      await client.query(
+        `insert into users (id, email, password_hash, role) values ${rows.join(',')}`,
+        values,
+      );
+      const sessionValues: unknown[] = [];
+      const sessionRows = batch.map((person) => {
+        sessionValues.push(person.sessionId, person.userId, randomBytes(16).toString('hex'), now, expires);
+        const n = sessionValues.length;
+        return `($${n - 4}::uuid, gen_random_uuid(), $${n - 3}::uuid, $${n - 2}, $${n - 1}, $${n})`;
+      });
+      await client.query(
+        `insert into sessions (id, family_id, user_id, token_hash, created_at, expires_at) values ${sessionRows.join(',')}`,
+        sessionValues,
+      );
+      for (const person of batch) {
+        const token = await secrets.signAccessToken(
+          { userId: person.userId, sessionId: person.sessionId },
+          now,
+          3600,
+        );
+        people.push({
+          userId: person.userId,
+          email: `bench-${person.userId}@paws.local`,
+          cookie: `${ACCESS_TOKEN_COOKIE}=${token}`,
+        });
+      }
+    }
+  } finally {
+    await client.end();
+  }
+  const [manager, ...players] = people;
+  return { manager: manager as BenchPerson, players };
+}
