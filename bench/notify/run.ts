@@ -18,7 +18,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { NOTIFICATIONS_NAMESPACE } from '@paws/contracts/notifications';
 import { io as connect, type Socket } from 'socket.io-client';
 import { type BenchPerson, createPlayers, type Running, startServer } from '../lib/cluster.ts';
-import { adminQuery, databaseUrl as urlOf, percentile } from '../lib/postgres.ts';
+import { adminQuery, percentile, databaseUrl as urlOf } from '../lib/postgres.ts';
 
 const adminUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
@@ -99,11 +99,7 @@ async function measure(producer: string, managerCookie: string, sockets: Socket[
 }
 
 /** Deposits, one player each, a few at a time: each latency from sending the call to that player's socket. */
-async function measureDeposits(
-  producer: string,
-  players: BenchPerson[],
-  sockets: Socket[],
-) {
+async function measureDeposits(producer: string, players: BenchPerson[], sockets: Socket[]) {
   const latencies: number[] = [];
   let next = 0;
   // The first round of calls warms the process up and is not counted.

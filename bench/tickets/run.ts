@@ -21,7 +21,7 @@ import {
 } from '@paws/contracts/tickets';
 import { io as connect, type Socket } from 'socket.io-client';
 import { type BenchPerson, createPlayers, startServer } from '../lib/cluster.ts';
-import { adminQuery, databaseUrl as urlOf, percentile } from '../lib/postgres.ts';
+import { adminQuery, percentile, databaseUrl as urlOf } from '../lib/postgres.ts';
 
 const adminUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
