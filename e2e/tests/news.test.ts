@@ -122,13 +122,13 @@ describe('news', () => {
 
     it('likes and unlikes the post', async () => {
       const like = article().getByRole('button', { name: 'Like this post' });
-      const before = Number(await like.textContent());
+      const before = Number((await like.textContent())?.replace(/\D/g, ''));
       await like.click();
       await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
-      await expect.poll(async () => Number(await like.textContent())).toBe(before + 1);
+      await expect.poll(async () => Number((await like.textContent())?.replace(/\D/g, ''))).toBe(before + 1);
       await like.click();
       await expect.poll(() => like.getAttribute('aria-pressed')).toBe('false');
-      await expect.poll(async () => Number(await like.textContent())).toBe(before);
+      await expect.poll(async () => Number((await like.textContent())?.replace(/\D/g, ''))).toBe(before);
     });
 
     it('comments, edits and deletes the comment', async () => {

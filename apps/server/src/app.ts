@@ -35,6 +35,7 @@ import { reconciliation } from './modules/reconciliation/plugin.ts';
 import { reports } from './modules/reports/plugin.ts';
 import { staff } from './modules/staff/plugin.ts';
 import { studio } from './modules/studio/plugin.ts';
+import { ticketsModule } from './modules/tickets/plugin.ts';
 import { wallet } from './modules/wallet/plugin.ts';
 import { authenticate } from './plugins/authenticate.ts';
 import { authorize } from './plugins/authorize.ts';
@@ -169,6 +170,7 @@ export async function buildApp({ env, database, logger, identity }: BuildOptions
   await app.register(healthRoutes);
   await app.register(identityModule, identity ?? {});
   await app.register(newsModule);
+  await app.register(ticketsModule);
   await app.register(staff);
   await app.register(payments);
   await app.register(kyc);

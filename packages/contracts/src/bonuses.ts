@@ -1,5 +1,15 @@
 import { z } from 'zod';
 import { historyQuerySchema } from './history.ts';
+import { currencyCodeSchema } from './wallet.ts';
+
+export { bonusNameKeys, bonusNames, renderBonusName } from './notifications-messages.ts';
+
+/**
+ * A bonus name's translation key (contracts bonusNames) and its parameters; null when the name is shown as
+ * stored (typed by staff). The client renders it in the reader's language, else presentationRuleName.
+ */
+const presentationRuleKey = z.string().nullable().optional();
+const presentationRuleParams = z.record(z.string(), z.union([z.string(), z.number()])).optional();
 
 /** The bonuses service (spec 001 §2 /profile/bonuses, §3 Bonuses response and User bonus item, §9). */
 
@@ -18,6 +28,7 @@ export const DAILY_BONUS_DAYS = 7;
 export const dailyBonusSchema = z.object({
   id: z.uuid(),
   presentationRuleName: z.string(),
+  presentationRuleKey,
   /** Reward in dollars. */
   amount: z.number(),
   betDates: z.array(z.string()),
@@ -28,6 +39,7 @@ export type DailyBonus = z.infer<typeof dailyBonusSchema>;
 export const activityBonusSchema = z.object({
   id: z.uuid(),
   presentationRuleName: z.string(),
+  presentationRuleKey,
   /** Reward in dollars. */
   amount: z.number(),
   /** USD staked in the current period. */
@@ -44,6 +56,7 @@ export type ActivityBonus = z.infer<typeof activityBonusSchema>;
 export const onboardingBonusSchema = z.object({
   id: z.uuid(),
   presentationRuleName: z.string(),
+  presentationRuleKey,
   amount: z.number(),
   /** The task is done and its reward credited. */
   hasBonus: z.boolean(),
@@ -65,8 +78,12 @@ export type BonusesResponse = z.infer<typeof bonusesResponseSchema>;
 export const userBonusSchema = z.object({
   id: z.uuid(),
   presentationRuleName: z.string(),
-  /** Credited amount in dollars (BONUS_USD). */
+  presentationRuleKey,
+  presentationRuleParams,
+  /** Credited amount in its currency's unit (dollars for BONUS_USD, points for PAWS, spins for FREE_SPINS). */
   amount: z.number(),
+  /** The currency the bonus was paid in. */
+  currencyCode: currencyCodeSchema.optional(),
   /** ISO 8601 */
   createdAt: z.string(),
 });

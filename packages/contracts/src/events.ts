@@ -71,6 +71,9 @@ export const domainEventSchemas = {
   'bonuses.credited': z.object({
     userId: uuid,
     ruleName: z.string(),
+    /** The name's translation key and parameters (contracts bonusNames); absent for a typed name. */
+    ruleKey: z.string().nullable().optional(),
+    ruleParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
     amount: z.number().int(),
     currency: currencyCodeSchema,
   }),

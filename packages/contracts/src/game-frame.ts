@@ -11,6 +11,32 @@
 
 export const GAME_FRAME_HOST_PARAM = 'host';
 
+/**
+ * The player's language: the host adds `?lang=<code>` to the frame's address, and the game pages render
+ * their texts (buttons, labels, rules and paytables, messages) in it; anything else falls back to English.
+ * A change of language reloads the frame with the new code (the page keeps its session: see apps/games api).
+ */
+export const GAME_FRAME_LANG_PARAM = 'lang';
+export const gameFrameLanguages = ['en', 'es', 'fr', 'it'] as const;
+export type GameFrameLanguage = (typeof gameFrameLanguages)[number];
+
+export const isGameFrameLanguage = (value: unknown): value is GameFrameLanguage =>
+  typeof value === 'string' && (gameFrameLanguages as readonly string[]).includes(value);
+
+/** The frame's address with the player's language added (an unknown language: English). */
+export function withFrameLanguage(url: string, language: string | undefined, base?: string): string {
+  const code = language?.slice(0, 2).toLowerCase();
+  let parsed: URL;
+  try {
+    parsed = new URL(url, base);
+  } catch {
+    return url;
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return url;
+  parsed.searchParams.set(GAME_FRAME_LANG_PARAM, isGameFrameLanguage(code) ? code : 'en');
+  return parsed.toString();
+}
+
 export const GAME_FRAME_BALANCE = 'paws:balance';
 
 /** Sent after every balance change the page has from the server, so the host's header follows each round. */

@@ -85,6 +85,8 @@ export const betHistoryItemSchema = z.object({
   amount: z.number(),
   currencyCode: currencyCodeSchema,
   gameCode: z.string().nullable(),
+  /** The catalogue's name of the game ('Wild Paws'), or null when the catalogue does not list it. */
+  gameName: z.string().nullable().optional(),
   /** ISO 8601 */
   createdAt: z.string(),
   providerName: z.string(),
@@ -103,6 +105,8 @@ export type BetsTransactionsResponse = z.infer<typeof betsTransactionsResponseSc
 export const gameTokenSchema = z.object({
   token: z.string(),
   gameCode: z.string(),
+  /** The catalogue's name of the game, or null when the catalogue does not list it. */
+  gameName: z.string().nullable().optional(),
   providerName: z.string(),
   currencyCode: currencyCodeSchema,
   /** ISO 8601 */

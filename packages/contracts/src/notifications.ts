@@ -3,6 +3,7 @@ import { HISTORY_MAX_PAGE_SIZE, parseHistoryDate } from './history.ts';
 import { NOTIFICATIONS_PAGE_SIZE, notificationCategories } from './notifications-constants.ts';
 
 export * from './notifications-constants.ts';
+export * from './notifications-messages.ts';
 
 export const notificationCategorySchema = z.enum(notificationCategories);
 
@@ -20,9 +21,29 @@ export const notificationMessages = {
   broadcastMessage: 'notificationMessage must be 1 to 1000 characters',
 } as const;
 
+/** A message parameter: text, a number, or a bonus name to translate (notifications-messages.ts). */
+export const messageParamSchema = z.union([
+  z.string(),
+  z.number(),
+  z.object({
+    bonusName: z.string(),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    text: z.string(),
+  }),
+  z.object({ ticketStatus: z.string(), text: z.string() }),
+]);
+export const messageParamsSchema = z.record(z.string(), messageParamSchema);
+
 export const notificationSchema = z.object({
   id: z.uuid(),
+  /** The stored text (English for the server's own notifications; as typed for a broadcast). */
   notificationMessage: z.string(),
+  /**
+   * The message's key and parameters (notifications-messages.ts): the client renders them in the reader's
+   * language. null on rows written before keys and on broadcasts: notificationMessage is shown as it is.
+   */
+  messageKey: z.string().nullable().optional(),
+  messageParams: messageParamsSchema.nullable().optional(),
   category: notificationCategorySchema,
   isRead: z.boolean(),
   /** ISO 8601 */

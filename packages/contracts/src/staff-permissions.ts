@@ -31,6 +31,8 @@ export const staffPermissions = {
   'staff.manage': [],
   'audit.read': [],
   'reconciliation.run': ['finance'],
+  'tickets.answer': ['support'],
+  'tickets.canned': ['support'],
 } as const satisfies Record<string, readonly Exclude<StaffRole, 'admin'>[]>;
 
 export type StaffPermission = keyof typeof staffPermissions;

@@ -197,8 +197,8 @@ export const dashboardSchema = z.object({
   last30Days: dashboardFiguresSchema,
   /** One entry per day, oldest first, DASHBOARD_DAYS of them. */
   series: z.array(dashboardFiguresSchema.extend({ day: z.string() })),
-  /** null: there is no ticket desk yet. */
-  openTickets: z.number().int().nullable(),
+  /** Support tickets not finished (every status but CLOSED and AUTO_CLOSED), from the tickets module. */
+  openTickets: z.number().int(),
   /** Withdrawals waiting for staff review, and their sum in USD. */
   pendingWithdrawals: z.object({ count: z.number().int(), amount: z.number() }),
   /** Verifications whose document waits for a review. */

@@ -29,6 +29,8 @@ export const staffTicketMessages = {
   cannedText: `text must be 1 to ${TICKET_MESSAGE_MAX} characters`,
   cannedNotFound: 'Canned response not found',
   assignedTo: 'assignee must be me, none or a staff member id',
+  /** 409 from POST /{id}/resolve-request when the proposal already waits for the player. */
+  alreadyResolveRequest: 'The ticket already waits for the player to confirm the solution',
 } as const;
 
 const iso = z.string();

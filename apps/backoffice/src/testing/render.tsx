@@ -23,7 +23,8 @@ export function mockApi(answer: (call: Call) => { status?: number; body?: unknow
       const call = {
         method: init?.method ?? 'GET',
         url: new URL(input, 'http://backoffice.test'),
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+        body:
+          init?.body instanceof FormData ? init.body : init?.body ? JSON.parse(String(init.body)) : undefined,
       };
       calls.push(call);
       const { status = 200, body } = answer(call);

@@ -1,5 +1,6 @@
 /** Playing cards drawn in HTML/CSS from codes like `Ah`, `Td` (face down when the code is null). */
 import { h } from './dom.ts';
+import { tr } from './i18n.ts';
 import { paw } from './icons.ts';
 
 const SUITS: Record<string, { glyph: string; red: boolean; name: string }> = {
@@ -14,7 +15,7 @@ const RANK_NAMES: Record<string, string> = { T: 'Ten', J: 'Jack', Q: 'Queen', K:
 export function cardLabel(code: string): string {
   const suit = SUITS[code[1] ?? ''];
   const rank = code[0] ?? '';
-  return `${RANK_NAMES[rank] ?? rank} of ${suit?.name ?? ''}`;
+  return tr('{rank} of {suit}', { rank: tr(RANK_NAMES[rank] ?? rank), suit: tr(suit?.name ?? '') });
 }
 
 export function renderCard(code: string | null, opts: { delay?: number; small?: boolean } = {}): HTMLElement {
@@ -25,7 +26,7 @@ export function renderCard(code: string | null, opts: { delay?: number; small?: 
       {
         class: `card card--back${opts.small ? ' card--small' : ''}`,
         style,
-        'aria-label': 'Face-down card',
+        'aria-label': tr('Face-down card'),
         role: 'img',
       },
       h('span', { class: 'card__paw' }, paw(40)),

@@ -1,5 +1,6 @@
 /** The chip rack (roulette, baccarat) and chips placed on the table. */
 import { h, mount } from './dom.ts';
+import { tr } from './i18n.ts';
 import { CHIPS, chipLabel } from './money.ts';
 
 export function chipClass(value: number): string {
@@ -8,7 +9,7 @@ export function chipClass(value: number): string {
 }
 
 export function chipRack(initial: number, onPick: (value: number) => void) {
-  const el = h('div', { class: 'chips', role: 'radiogroup', 'aria-label': 'Chip value' });
+  const el = h('div', { class: 'chips', role: 'radiogroup', 'aria-label': tr('Chip value') });
   let current = initial;
   const paint = () =>
     mount(
@@ -22,7 +23,7 @@ export function chipRack(initial: number, onPick: (value: number) => void) {
             role: 'radio',
             'aria-checked': String(v === current),
             'aria-pressed': String(v === current),
-            'aria-label': `Chip ${v}`,
+            'aria-label': tr('Chip {value}', { value: chipLabel(v) }),
             onclick: () => {
               current = v;
               paint();

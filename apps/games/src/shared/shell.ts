@@ -18,6 +18,7 @@ import {
 import { ApiError, firstIssue, type StoredSession, StudioApi } from './api.ts';
 import { h, mount } from './dom.ts';
 import { type GameMeta, gameMeta } from './games.ts';
+import { locale, tr, trGame } from './i18n.ts';
 import { icons } from './icons.ts';
 import { formatCents, formatMoney } from './money.ts';
 import { Sound } from './sound.ts';
@@ -86,7 +87,7 @@ export class Wallet {
       h(
         'span',
         { class: 'balance__label' },
-        this.currency === 'USD' ? 'Balance' : this.currency.replace('_', ' '),
+        this.currency === 'USD' ? tr('Balance') : tr(this.currency.replace('_', ' ')),
       ),
       h(
         'strong',
@@ -127,7 +128,7 @@ export async function startGame(
   render: (ctx: GameContext) => void | Promise<void>,
 ): Promise<GameContext> {
   const meta = gameMeta(code);
-  document.title = `${meta.title} · PAWS Studio`;
+  document.title = `${tr(meta.title)} · PAWS Studio`;
   document.body.classList.add(`game-${code}`);
   const api = new StudioApi({ game: code });
   const sound = new Sound();
@@ -138,14 +139,14 @@ export async function startGame(
   const soundBtn = h('button', {
     class: 'icon-btn',
     type: 'button',
-    'aria-label': 'Sound',
+    'aria-label': tr('Sound'),
     'aria-pressed': String(sound.enabled),
     onclick: () => sound.toggle(),
   });
   const paintSound = (on: boolean) => {
     mount(soundBtn, on ? icons.soundOn() : icons.soundOff());
     soundBtn.setAttribute('aria-pressed', String(on));
-    soundBtn.title = on ? 'Sound on' : 'Sound off';
+    soundBtn.title = on ? tr('Sound on') : tr('Sound off');
   };
   paintSound(sound.enabled);
   sound.listeners.add(paintSound);
@@ -182,13 +183,13 @@ export async function startGame(
       }
     },
     fail(error) {
-      const message = error instanceof Error ? error.message : 'Something went wrong';
+      const message = error instanceof Error ? tr(error.message) : tr('Something went wrong');
       toast(message, 'error');
       if (error instanceof ApiError && error.message === 'Insufficient funds') sound.lose();
     },
     requireOnline() {
       if (ctx.online) return true;
-      toast('Open this game from the casino lobby to play for real.', 'info');
+      toast(tr('Open this game from the casino lobby to play for real.'), 'info');
       return false;
     },
   };
@@ -200,7 +201,7 @@ export async function startGame(
       'a',
       { class: 'topbar__brand', href: './index.html', title: 'PAWS Studio' },
       h('span', { class: 'topbar__logo', 'aria-hidden': 'true' }, meta.glyph),
-      h('span', { class: 'topbar__title' }, meta.title),
+      h('span', { class: 'topbar__title' }, tr(meta.title)),
     ),
     wallet.el,
     h(
@@ -211,8 +212,8 @@ export async function startGame(
         {
           class: 'icon-btn',
           type: 'button',
-          'aria-label': 'History',
-          title: 'History',
+          'aria-label': tr('History'),
+          title: tr('History'),
           onclick: () => openHistory(ctx),
         },
         icons.history(),
@@ -222,8 +223,8 @@ export async function startGame(
         {
           class: 'icon-btn',
           type: 'button',
-          'aria-label': 'Provably fair',
-          title: 'Provably fair',
+          'aria-label': tr('Provably fair'),
+          title: tr('Provably fair'),
           onclick: () => openFairness(ctx),
         },
         icons.shield(),
@@ -233,8 +234,8 @@ export async function startGame(
         {
           class: 'icon-btn',
           type: 'button',
-          'aria-label': 'Rules and paytable',
-          title: 'Rules and paytable',
+          'aria-label': tr('Rules and paytable'),
+          title: tr('Rules and paytable'),
           onclick: () => openRules(ctx),
         },
         icons.info(),
@@ -250,7 +251,7 @@ export async function startGame(
   api.onExpired = () => {
     ctx.online = false;
     banner.hidden = false;
-    banner.textContent = 'Your game session has ended. Close the game and open it again from the lobby.';
+    banner.textContent = tr('Your game session has ended. Close the game and open it again from the lobby.');
   };
 
   try {
@@ -271,14 +272,14 @@ export async function startGame(
         .catch(() => undefined);
     } else {
       banner.hidden = false;
-      banner.textContent = 'Demo view — open this game from the casino lobby to play with your balance.';
+      banner.textContent = tr('Demo view — open this game from the casino lobby to play with your balance.');
     }
   } catch (error) {
     banner.hidden = false;
     banner.textContent =
       error instanceof ApiError && error.statusCode !== 0
-        ? `${error.message}. Open the game again from the lobby.`
-        : 'Could not reach the game server. Open the game again from the lobby.';
+        ? tr('{message}. Open the game again from the lobby.', { message: tr(error.message) })
+        : tr('Could not reach the game server. Open the game again from the lobby.');
   }
   await render(ctx);
   document.body.dataset.ready = 'true';
@@ -289,7 +290,10 @@ export async function startGame(
 
 async function openRules(ctx: GameContext) {
   ctx.sound.click();
-  const dialog = openDialog(`${ctx.meta.title} — rules & paytable`, h('div', { class: 'spinner' }));
+  const dialog = openDialog(
+    tr('{game} — rules & paytable', { game: tr(ctx.meta.title) }),
+    h('div', { class: 'spinner' }),
+  );
   try {
     const info = await ctx.api.request(
       'GET',
@@ -305,19 +309,19 @@ async function openRules(ctx: GameContext) {
         { class: 'rtp' },
         h('span', { class: 'rtp__badge' }, `RTP ${info.rtp.toFixed(2)}%`),
         ' ',
-        info.rtpNote,
+        trGame(ctx.meta.code, info.rtpNote),
       ),
-      h('h3', null, 'Rules'),
+      h('h3', null, tr('Rules')),
       h(
         'ul',
         { class: 'rules' },
-        info.rules.map((r) => h('li', null, r)),
+        info.rules.map((r) => h('li', null, trGame(ctx.meta.code, r))),
       ),
       info.paytable.map((t) =>
         h(
           'div',
           { class: 'paytable' },
-          h('h3', null, t.title),
+          h('h3', null, trGame(ctx.meta.code, t.title)),
           h(
             'div',
             { class: 'paytable__scroll' },
@@ -330,7 +334,7 @@ async function openRules(ctx: GameContext) {
                 h(
                   'tr',
                   null,
-                  t.columns.map((c) => h('th', null, c)),
+                  t.columns.map((c) => h('th', null, trGame(ctx.meta.code, c))),
                 ),
               ),
               h(
@@ -340,7 +344,7 @@ async function openRules(ctx: GameContext) {
                   h(
                     'tr',
                     null,
-                    row.map((c) => h('td', null, c)),
+                    row.map((c) => h('td', null, trGame(ctx.meta.code, c))),
                   ),
                 ),
               ),
@@ -352,7 +356,11 @@ async function openRules(ctx: GameContext) {
   } catch (error) {
     mount(
       dialog.body,
-      h('p', { class: 'muted' }, error instanceof Error ? error.message : 'Could not load the rules.'),
+      h(
+        'p',
+        { class: 'muted' },
+        error instanceof Error ? tr(error.message) : tr('Could not load the rules.'),
+      ),
     );
   }
 }
@@ -370,7 +378,7 @@ export function readRevealed(game: string): Revealed | null {
 
 function openFairness(ctx: GameContext) {
   ctx.sound.click();
-  const dialog = openDialog('Provably fair');
+  const dialog = openDialog(tr('Provably fair'));
   const paint = () =>
     mount(dialog.body, ctx.fairnessOverride ? ctx.fairnessOverride() : fairnessBody(ctx, paint));
   paint();
@@ -391,14 +399,16 @@ function fairnessBody(ctx: GameContext, repaint: () => void): Node {
   const intro = h(
     'p',
     { class: 'muted' },
-    'Every round is drawn from HMAC-SHA256(server seed, client seed:nonce). You see the server seed’s SHA-256 before you play; rotating the seed reveals it so you can check every round played with it.',
+    tr(
+      'Every round is drawn from HMAC-SHA256(server seed, client seed:nonce). You see the server seed’s SHA-256 before you play; rotating the seed reveals it so you can check every round played with it.',
+    ),
   );
   if (!f || !ctx.online) {
     return h(
       'div',
       null,
       intro,
-      h('p', null, 'Open the game from the lobby to see your seeds.'),
+      h('p', null, tr('Open the game from the lobby to see your seeds.')),
       verifyLink(),
     );
   }
@@ -406,7 +416,7 @@ function fairnessBody(ctx: GameContext, repaint: () => void): Node {
     class: 'field__input',
     value: f.clientSeed,
     maxlength: 64,
-    'aria-label': 'Client seed',
+    'aria-label': tr('Client seed'),
     spellcheck: 'false',
     autocomplete: 'off',
   });
@@ -415,7 +425,7 @@ function fairnessBody(ctx: GameContext, repaint: () => void): Node {
     const body = withSeed ? { clientSeed: input.value } : {};
     const check = studioRotateRequestSchema.safeParse(body);
     if (!check.success) {
-      error.textContent = firstIssue(check.error);
+      error.textContent = tr(firstIssue(check.error));
       return;
     }
     try {
@@ -423,46 +433,46 @@ function fairnessBody(ctx: GameContext, repaint: () => void): Node {
       ctx.fairness = res.next;
       localStorage.setItem(revealedKey(ctx.meta.code), JSON.stringify(res.revealed));
       ctx.sound.pop();
-      toast('New seed pair in use. The old server seed is revealed below.', 'info');
+      toast(tr('New seed pair in use. The old server seed is revealed below.'), 'info');
       repaint();
     } catch (e) {
-      error.textContent = e instanceof Error ? e.message : 'Could not rotate';
+      error.textContent = e instanceof Error ? tr(e.message) : tr('Could not rotate');
     }
   };
   return h(
     'div',
     { class: 'fair' },
     intro,
-    seedRow('Server seed (SHA-256)', f.serverSeedHash),
+    seedRow(tr('Server seed (SHA-256)'), f.serverSeedHash),
     h(
       'label',
       { class: 'field' },
-      h('span', { class: 'seed__label' }, 'Client seed'),
+      h('span', { class: 'seed__label' }, tr('Client seed')),
       h(
         'div',
         { class: 'field__row' },
         input,
-        h('button', { class: 'btn btn--ghost', type: 'button', onclick: () => rotate(true) }, 'Change'),
+        h('button', { class: 'btn btn--ghost', type: 'button', onclick: () => rotate(true) }, tr('Change')),
       ),
     ),
     error,
-    seedRow('Next nonce', String(f.nonce), false),
+    seedRow(tr('Next nonce'), String(f.nonce), false),
     h(
       'button',
       { class: 'btn btn--primary btn--block', type: 'button', onclick: () => rotate(false) },
-      'Rotate server seed',
+      tr('Rotate server seed'),
     ),
     revealed
       ? h(
           'div',
           { class: 'fair__revealed' },
-          h('h3', null, 'Last revealed seed pair'),
-          seedRow('Server seed', revealed.serverSeed),
-          seedRow('Its SHA-256', revealed.serverSeedHash),
-          seedRow('Client seed', revealed.clientSeed, false),
+          h('h3', null, tr('Last revealed seed pair')),
+          seedRow(tr('Server seed'), revealed.serverSeed),
+          seedRow(tr('Its SHA-256'), revealed.serverSeedHash),
+          seedRow(tr('Client seed'), revealed.clientSeed, false),
           seedRow(
-            'Rounds played',
-            revealed.lastNonce === null ? 'none' : `nonces 0–${revealed.lastNonce}`,
+            tr('Rounds played'),
+            revealed.lastNonce === null ? tr('none') : tr('nonces 0–{last}', { last: revealed.lastNonce }),
             false,
           ),
           h(
@@ -478,7 +488,7 @@ function fairnessBody(ctx: GameContext, repaint: () => void): Node {
               target: '_blank',
               rel: 'noopener',
             },
-            'Verify a round',
+            tr('Verify a round'),
           ),
         )
       : null,
@@ -490,18 +500,18 @@ const verifyLink = () =>
   h(
     'p',
     { class: 'muted small' },
-    'Check any round yourself on the ',
-    h('a', { href: './verify.html', target: '_blank', rel: 'noopener' }, 'verify page'),
-    '.',
+    tr('Check any round yourself on the '),
+    h('a', { href: './verify.html', target: '_blank', rel: 'noopener' }, tr('verify page')),
+    tr('.'),
   );
 
 /* History */
 
 async function openHistory(ctx: GameContext) {
   ctx.sound.click();
-  const dialog = openDialog('Your rounds', h('div', { class: 'spinner' }));
+  const dialog = openDialog(tr('Your rounds'), h('div', { class: 'spinner' }));
   if (!ctx.online) {
-    mount(dialog.body, h('p', { class: 'muted' }, 'Open the game from the lobby to see your rounds.'));
+    mount(dialog.body, h('p', { class: 'muted' }, tr('Open the game from the lobby to see your rounds.')));
     return;
   }
   try {
@@ -512,7 +522,7 @@ async function openHistory(ctx: GameContext) {
       studioRoundsResponseSchema,
     );
     if (rounds.length === 0) {
-      mount(dialog.body, h('p', { class: 'muted' }, 'No rounds yet. Good luck!'));
+      mount(dialog.body, h('p', { class: 'muted' }, tr('No rounds yet. Good luck!')));
       return;
     }
     const currency = ctx.wallet.currency;
@@ -532,21 +542,33 @@ async function openHistory(ctx: GameContext) {
               h(
                 'span',
                 { class: 'muted small' },
-                `${new Date(r.createdAt).toLocaleString()} · nonce ${r.nonce}`,
+                `${new Date(r.createdAt).toLocaleString(locale())} · ${tr('nonce {nonce}', { nonce: r.nonce })}`,
               ),
             ),
             h(
               'div',
               { class: 'history__money' },
-              h('span', { class: 'muted small' }, `Bet ${formatCents(r.stake, currency)}`),
+              h(
+                'span',
+                { class: 'muted small' },
+                tr('Bet {amount}', { amount: formatCents(r.stake, currency) }),
+              ),
               h(
                 'strong',
                 { class: r.payout > 0 ? 'win' : '' },
-                r.finished ? formatCents(r.payout, currency) : 'in play',
+                r.finished ? formatCents(r.payout, currency) : tr('in play'),
               ),
               r.serverSeed
-                ? h('a', { class: 'small', href: verifyHref(r), target: '_blank', rel: 'noopener' }, 'Verify')
-                : h('span', { class: 'muted small', title: 'Rotate the seed to reveal it' }, 'seed hidden'),
+                ? h(
+                    'a',
+                    { class: 'small', href: verifyHref(r), target: '_blank', rel: 'noopener' },
+                    tr('Verify'),
+                  )
+                : h(
+                    'span',
+                    { class: 'muted small', title: tr('Rotate the seed to reveal it') },
+                    tr('seed hidden'),
+                  ),
             ),
           ),
         ),
@@ -555,7 +577,7 @@ async function openHistory(ctx: GameContext) {
   } catch (error) {
     mount(
       dialog.body,
-      h('p', { class: 'muted' }, error instanceof Error ? error.message : 'Could not load rounds'),
+      h('p', { class: 'muted' }, error instanceof Error ? tr(error.message) : tr('Could not load rounds')),
     );
   }
 }

@@ -1,5 +1,6 @@
 /** Toasts, dialogs and small shared widgets. */
 import { h, mount } from './dom.ts';
+import { tr } from './i18n.ts';
 
 let toastHost: HTMLElement | null = null;
 
@@ -41,7 +42,7 @@ export function openDialog(title: string, content?: Node): Dialog {
       'header',
       { class: 'dialog__head' },
       h('h2', null, title),
-      h('button', { class: 'icon-btn', type: 'button', 'aria-label': 'Close', onclick: close }, '✕'),
+      h('button', { class: 'icon-btn', type: 'button', 'aria-label': tr('Close'), onclick: close }, '✕'),
     ),
     body,
   );
@@ -57,7 +58,7 @@ export function openDialog(title: string, content?: Node): Dialog {
 }
 
 export function spinnerInto(el: HTMLElement) {
-  mount(el, h('div', { class: 'spinner', 'aria-label': 'Loading' }));
+  mount(el, h('div', { class: 'spinner', 'aria-label': tr('Loading') }));
 }
 
 /** A − value + selector over a ladder of stakes. */
@@ -73,7 +74,7 @@ export function stakeControl(opts: {
     {
       class: 'stake__btn',
       type: 'button',
-      'aria-label': `Lower ${opts.label}`,
+      'aria-label': tr('Lower {label}', { label: opts.label }),
       onclick: () => opts.onStep(-1),
     },
     '−',
@@ -83,7 +84,7 @@ export function stakeControl(opts: {
     {
       class: 'stake__btn',
       type: 'button',
-      'aria-label': `Raise ${opts.label}`,
+      'aria-label': tr('Raise {label}', { label: opts.label }),
       onclick: () => opts.onStep(1),
     },
     '+',

@@ -1,6 +1,7 @@
 /** Links from a round (or a revealed seed pair) to the verify page, with its input filled in. */
 import { type StudioApiGameCode, type StudioRound, studioRoundSchema } from '@paws/contracts/studio-api';
 import { z } from 'zod';
+import { tr } from './i18n.ts';
 import { formatCents } from './money.ts';
 
 /** The fragment key that carries the recorded round (as GET /rounds answered it) to the verify page. */
@@ -87,30 +88,42 @@ const HAND_NAMES: Record<string, string> = {
   jacksOrBetter: 'Jacks or better',
   nothing: 'No win',
 };
-export const pokerHandName = (hand: string) => HAND_NAMES[hand] ?? hand;
+export const pokerHandName = (hand: string) => tr(HAND_NAMES[hand] ?? hand);
 
 /** One line describing a round for the history list. */
 export function roundSummary(round: StudioRound): string {
   switch (round.game) {
     case 'european-roulette':
-      return round.result ? `Number ${round.result.number} (${round.result.color})` : 'Waiting for the spin';
+      return round.result
+        ? tr('Number {number} ({color})', { number: round.result.number, color: tr(round.result.color) })
+        : tr('Waiting for the spin');
     case 'blackjack': {
       const r = round.result;
       const hands = r.hands
-        .map((hand) => `${hand.total}${hand.outcome ? ` ${hand.outcome}` : ''}`)
+        .map((hand) => `${hand.total}${hand.outcome ? ` ${tr(hand.outcome)}` : ''}`)
         .join(', ');
-      return `Dealer ${r.dealer.total} · you ${hands}`;
+      return tr('Dealer {dealer} · you {hands}', { dealer: r.dealer.total, hands });
     }
     case 'baccarat':
-      return `${round.result.winner[0]?.toUpperCase()}${round.result.winner.slice(1)} wins ${Math.max(round.result.playerTotal, round.result.bankerTotal)}–${Math.min(round.result.playerTotal, round.result.bankerTotal)}`;
+      return tr('{winner} wins {high}–{low}', {
+        winner: tr(`${round.result.winner[0]?.toUpperCase()}${round.result.winner.slice(1)}`),
+        high: Math.max(round.result.playerTotal, round.result.bankerTotal),
+        low: Math.min(round.result.playerTotal, round.result.bankerTotal),
+      });
     case 'video-poker':
       return pokerHandName(round.result.hand);
     case 'wild-paws': {
       const r = round.result;
-      const free = r.featureSpins.length ? ` · ${r.featureSpins.length} free spins` : '';
-      return `${r.fund === 'freeSpin' ? 'Free spin' : `Spin ${formatCents(r.stake)}`}${free}`;
+      const free = r.featureSpins.length
+        ? ` · ${tr('{count} free spins', { count: r.featureSpins.length })}`
+        : '';
+      return `${r.fund === 'freeSpin' ? tr('Free spin') : tr('Spin {amount}', { amount: formatCents(r.stake) })}${free}`;
     }
     case 'loto':
-      return `${round.result.hits.length} of ${round.result.picks.length} hit · ×${round.result.multiplier}`;
+      return tr('{hits} of {picks} hit · ×{multiplier}', {
+        hits: round.result.hits.length,
+        picks: round.result.picks.length,
+        multiplier: round.result.multiplier,
+      });
   }
 }

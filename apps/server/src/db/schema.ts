@@ -17,4 +17,5 @@ export * from '../modules/staff/areas/adjustments/schema.ts';
 export * from '../modules/staff/areas/players/schema.ts';
 export * from '../modules/staff/schema.ts';
 export * from '../modules/studio/schema.ts';
+export * from '../modules/tickets/schema.ts';
 export * from '../modules/wallet/schema.ts';

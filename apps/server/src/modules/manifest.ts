@@ -20,6 +20,7 @@ export const moduleNames = [
   'reconciliation',
   'reports',
   'news',
+  'tickets',
 ] as const;
 export type ModuleName = (typeof moduleNames)[number];
 
@@ -76,6 +77,9 @@ export const moduleSurfaces: Record<ModuleName, ModuleSurface> = {
   // Its screens are the back office's (/api/staff/dashboard, /reports, /games), served by staff.
   reports: { routes: [], sockets: [], jobs: ['reports.rollup'] },
   news: { routes: ['/api/news/'], sockets: [], jobs: [] },
+  // The desk's HTTP routes are the back office's (/api/staff/tickets, served by staff); its socket (path
+  // /api/staff/socket.io, namespace /desk) is served here.
+  tickets: { routes: ['/api/tickets/'], sockets: ['/tickets', '/desk'], jobs: ['tickets.auto-close'] },
 };
 
 export interface Subscription {

@@ -17,6 +17,8 @@ export function socketRefusal(message: string, statusCode: number): SocketRefusa
 /** What socketAuth keeps on each socket: absent when the access token had lapsed. */
 export interface SocketAuthData {
   user?: AuthUser;
+  /** Set for a socket the channel let in without a session (options.guest). */
+  guest?: boolean;
 }
 
 type Verdict = SocketRefusal | undefined;
@@ -28,6 +30,13 @@ export interface SocketAuthOptions<S> {
   admit?(socket: S, user: AuthUser): Verdict | Promise<Verdict>;
   /** Each connected socket of a live session, with its user. */
   onConnection(socket: S, user: AuthUser): void;
+  /**
+   * A handshake the channel admits without a session (a visitor's private link), checked before the session:
+   * true lets it in as a guest (then onGuest), a refusal refuses it, false goes on to the session check.
+   */
+  guest?(socket: S): Promise<boolean | SocketRefusal>;
+  /** Each connected guest socket. */
+  onGuest?(socket: S): void;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: any event maps; the caller's namespace keeps its own types.
@@ -58,6 +67,12 @@ export const socketAuth = fp(
           try {
             const refused = options.handshake?.(typed);
             if (refused) return next(refused);
+            const guest = await options.guest?.(typed);
+            if (guest instanceof Error) return next(guest);
+            if (guest) {
+              socket.data.guest = true;
+              return next();
+            }
             const cookie = socket.handshake.headers.cookie;
             const token = cookie ? app.parseCookie(cookie)[ACCESS_TOKEN_COOKIE] : undefined;
             if (!token) return next();
@@ -82,6 +97,10 @@ export const socketAuth = fp(
 
         namespace.on('connection', (socket) => {
           const user = socket.data.user;
+          if (!user && socket.data.guest) {
+            options.onGuest?.(socket as SocketOf<N>);
+            return;
+          }
           if (!user) {
             socket.emit('socketError', { statusCode: SOCKET_SESSION_EXPIRED, message: 'Session expired' });
             socket.disconnect(true);

@@ -25,6 +25,8 @@ export const socketServer = fp(
       transports: ['websocket'],
       cors: { origin: [...origins], credentials: true },
       serveClient: false,
+      // A ticket message carries its attachment (up to 5 MB, TICKET_FILE_MAX_BYTES) as raw bytes.
+      maxHttpBufferSize: 6 * 1024 * 1024,
       // WebSocket upgrades are not subject to CORS: a page on another origin would otherwise open a channel
       // with the player's cookie and read their live notifications.
       allowRequest: (request, done) => {

@@ -129,6 +129,7 @@ describe('codes: five tries, ten minutes, single use, 60 s resend', () => {
     expect(early.json()).toEqual({
       statusCode: 429,
       message: 'Please wait 15 seconds before requesting a new code',
+      resendInSeconds: 15,
     });
     expect(await messagesTo(ctx.app, phone)).toHaveLength(2); // sign-up and the first log-in code
 

@@ -1,3 +1,4 @@
+import { SESSION_HINT_COOKIE } from '@paws/contracts/session-hint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveUserFromCookieHeader } from '../../src/plugins/authenticate.ts';
 import {
@@ -122,7 +123,7 @@ describe('sessions', () => {
     const res = await b.post(`${ID}/auth/logout`);
     expect([res.statusCode, res.json()]).toEqual([201, { success: true }]);
     const cleared = res.cookies.filter((c) => c.value === '').map((c) => `${c.name} ${c.path}`);
-    expect(cleared.sort()).toEqual(['access_token /', 'refresh_token /api/identity/auth']);
+    expect(cleared.sort()).toEqual(['access_token /', 'refresh_token /api/identity/auth', 'signed_in /']);
     expect(b.jar.get('access_token')).toBeUndefined();
     expect((await userData(copy)).statusCode).toBe(401);
     expect((await refresh(copy)).statusCode).toBe(401);
@@ -229,8 +230,11 @@ describe('cookies in production', () => {
       const token = tokenOf(await lastLinkTo(ctx.app, email));
       const res = await b.post(`${ID}/auth/registration/verify`, { token });
       expect(res.statusCode).toBe(201);
-      for (const cookie of res.cookies)
-        expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+      for (const cookie of res.cookies) {
+        // The session hint is readable by the page on purpose (it holds no secret): see session-hint.test.ts.
+        expect(cookie).toMatchObject({ secure: true, sameSite: 'Lax' });
+        expect(cookie.httpOnly === true).toBe(cookie.name !== SESSION_HINT_COOKIE);
+      }
     } finally {
       await ctx.close();
     }

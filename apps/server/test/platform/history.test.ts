@@ -3,6 +3,7 @@ import type { BalanceTransaction } from '@paws/contracts/payments';
 import { STUDIO_PROVIDER_CODE } from '@paws/contracts/studio-api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalog } from '../../src/modules/catalog/seed.ts';
 import { balanceTransactions } from '../../src/modules/payments/schema.ts';
 import { sessionReference } from '../../src/modules/wallet/index.ts';
 import { gameSessions, gameTransactions } from '../../src/modules/wallet/schema.ts';
@@ -59,6 +60,7 @@ const ids: { deposits: string[]; bets: string[]; sessions: string[] } = {
 beforeAll(async () => {
   ctx = await createPaymentsTestApp();
   ctx.app.payments.setSettleDelay(60_000);
+  await seedCatalog(ctx.app.database.db);
   alice = await signedInPlayer(ctx);
   bob = await signedInPlayer(ctx);
   const db = ctx.app.database.db;
@@ -104,7 +106,10 @@ beforeAll(async () => {
     ids.sessions.push(token);
     usdToken = token;
   }
-  for (let d = 1; d <= 12; d++) ids.bets.push(await bet(alice.userId, usdToken, d * 100, day(d)));
+  // A round on each day's session: only a played session is history.
+  for (let d = 1; d <= 12; d++) {
+    ids.bets.push(await bet(alice.userId, ids.sessions[d - 1] as string, d * 100, day(d)));
+  }
   const paws = await ctx.app.wallet.createGameSession({
     userId: alice.userId,
     gameCode: 'european-roulette',
@@ -216,6 +221,14 @@ describe('GET /profile/bets-transactions', () => {
     expect(empty).toEqual({ transactions: [], count: 0, fullAmount: 0, hasMore: false });
   });
 
+  it('names each bet’s game as the catalogue does', async () => {
+    const first = await list(alice.b, '?limit=2');
+    expect(first.transactions.map((t) => [t.gameCode, t.gameName])).toEqual([
+      ['european-roulette', 'Live Roulette'],
+      ['european-roulette', 'Live Roulette'],
+    ]);
+  });
+
   it('never shows another player’s bets', async () => {
     const other = await list(bob.b);
     expect(other).toMatchObject({ count: 1, fullAmount: 50, hasMore: false });
@@ -261,6 +274,41 @@ describe('GET /profile/game-sessions', () => {
     const other = await list(bob.b);
     expect(other.count).toBe(1);
     expect(other.gameTokens.some((s) => ids.sessions.map(sessionReference).includes(s.token))).toBe(false);
+  });
+
+  it('lists a session only once a round is played in it, not when the game page is merely opened', async () => {
+    const carol = await signedInPlayer(ctx);
+    await ctx.app.wallet.adjust({
+      userId: carol.userId,
+      currency: 'USD',
+      amount: 500,
+      key: 'carol',
+      reason: 'test',
+    });
+    const opened = await ctx.app.wallet.createGameSession({
+      userId: carol.userId,
+      gameCode: 'wild-paws',
+      providerCode: STUDIO_PROVIDER_CODE,
+      currency: 'USD',
+    });
+    const again = await ctx.app.wallet.createGameSession({
+      userId: carol.userId,
+      gameCode: 'wild-paws',
+      providerCode: STUDIO_PROVIDER_CODE,
+      currency: 'USD',
+    });
+    expect(await list(carol.b)).toEqual({ gameTokens: [], count: 0, hasMore: false });
+    await bet(carol.userId, again.token, 100, new Date());
+    await bet(carol.userId, again.token, 100, new Date());
+    const played = await list(carol.b);
+    expect(played.count).toBe(1);
+    expect(played.gameTokens.map((s) => s.token)).toEqual([sessionReference(again.token)]);
+    expect(played.gameTokens.map((s) => s.token)).not.toContain(sessionReference(opened.token));
+  });
+
+  it('names each game as the catalogue does, not by its code', async () => {
+    const mine = await list(alice.b, '?limit=1');
+    expect(mine.gameTokens[0]).toMatchObject({ gameCode: 'european-roulette', gameName: 'Live Roulette' });
   });
 
   it('shows a reference, never the token a provider presents to the wallet', async () => {

@@ -2,12 +2,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
+import { mockApi, setSessionHint } from '@/features/auth/testing/mock-api';
+import { userDataReply } from '@/features/profile/testing/user-data';
 import { renderRoute } from '@/testing/render-route';
+
+/** A browser with a session: the probe answers 201 and the user data loads. */
+const signedIn = () =>
+  mockApi({ 'POST /auth/refresh-tokens': { status: 201 }, 'GET /profile/user-data': userDataReply() });
 
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 5_000 });
 
 describe('routes', () => {
   afterEach(() => {
+    setSessionHint(false);
     vi.unstubAllGlobals();
   });
 
@@ -39,6 +46,14 @@ describe('routes', () => {
     ['/callback/login', 'Logging you in', 'Logging in · PAWS'],
     ['/callback/register', 'Creating your account', 'Creating account · PAWS'],
     ['/verify-email', 'Email confirmation', 'Email confirmation · PAWS'],
+  ])('%s renders its screen', async (path, title, documentTitle) => {
+    await renderRoute(path);
+
+    expect(await heading(title)).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe(documentTitle));
+  });
+
+  it.each([
     ['/profile', 'Profile', 'Profile · PAWS'],
     ['/profile/account', 'Account', 'Account · PAWS'],
     ['/profile/bonuses', 'Bonuses', 'Bonuses · PAWS'],
@@ -47,18 +62,70 @@ describe('routes', () => {
     ['/profile/notifications/9', 'Notification', 'Notification · PAWS'],
     ['/profile/support', 'Technical support', 'Technical support · PAWS'],
     ['/profile/support/3', 'Support request', 'Support request · PAWS'],
-  ])('%s renders its screen', async (path, title, documentTitle) => {
+  ])('%s renders its screen for a player', async (path, title, documentTitle) => {
+    signedIn();
     await renderRoute(path);
 
     expect(await heading(title)).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe(documentTitle));
   });
 
+  it.each(['/profile', '/profile/account', '/profile/history', '/profile/notifications/9'])(
+    '%s asks a visitor to log in (the login modal over a prompt), with no failing probe',
+    async (path) => {
+      const api = mockApi({});
+      const { router } = await renderRoute(path);
+
+      expect(await heading('Log in to continue')).toBeInTheDocument();
+      const dialog = await screen.findByRole('dialog', {}, { timeout: 5_000 });
+      expect(within(dialog).getByLabelText('Email')).toBeInTheDocument();
+      expect(router.state.location).toMatchObject({
+        pathname: path,
+        state: { authModal: 'login', returnTo: path },
+      });
+      // No session hint cookie: the signed-out state is known without asking (issue 18 §11).
+      expect(api.callsTo('POST', '/auth/refresh-tokens')).toHaveLength(0);
+      expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+    },
+  );
+
+  it('a visitor who closes the login modal keeps the prompt and can open it again', async () => {
+    mockApi({});
+    const user = userEvent.setup();
+    const { router } = await renderRoute('/profile/bonuses');
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5_000 });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { level: 1, name: 'Log in to continue' })).toBeInTheDocument();
+
+    await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'Create account' }));
+    expect(router.state.location.state).toEqual({ authModal: 'register', returnTo: '/profile/bonuses' });
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('a profile section links back to the profile home; the profile home and detail pages do not', async () => {
+    signedIn();
+    const { unmount } = await renderRoute('/profile/history');
+    expect(await screen.findByRole('link', { name: 'Back to profile' }, { timeout: 5_000 })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
+    unmount();
+    signedIn();
+    await renderRoute('/profile/notifications/9');
+    expect(
+      await screen.findByRole('link', { name: 'Back to notifications' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Back to profile' })).not.toBeInTheDocument();
+  });
+
   it('links a news item back to News and a ticket back to support', async () => {
+    signedIn();
     const { unmount } = await renderRoute(paths.newsPost.getHref(42));
     expect(await screen.findByRole('link', { name: 'Back to News' })).toHaveAttribute('href', '/news');
     unmount();
 
+    signedIn();
     await renderRoute(paths.profileSupportTicket.getHref(3));
     expect(await screen.findByRole('link', { name: 'Back to support' })).toHaveAttribute(
       'href',
@@ -76,6 +143,7 @@ describe('routes', () => {
         removeEventListener: () => {},
       })),
     );
+    signedIn();
     const { router } = await renderRoute('/profile');
 
     expect(await heading('Account')).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { lazyPage } from '@/lib/lazy-page';
+import { RequireSignIn } from './require-sign-in';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { titled } from './route-handle';
@@ -12,6 +13,7 @@ const ContactsPage = lazyPage(() => import('@/features/contacts/components/conta
 const FaqPage = lazyPage(() => import('@/features/faq/components/faq-page'), 'FaqPage');
 const TermsPage = lazyPage(() => import('@/features/terms/components/terms-page'), 'TermsPage');
 const PartnersPage = lazyPage(() => import('@/features/partners/components/partners-page'), 'PartnersPage');
+const CompanyPage = lazyPage(() => import('@/features/company/components/company-page'), 'CompanyPage');
 const NewsPage = lazyPage(() => import('@/features/news/components/news-page'), 'NewsPage');
 const NewsPostPage = lazyPage(() => import('@/features/news/components/news-post-page'), 'NewsPostPage');
 const GamePage = lazyPage(() => import('@/features/game/components/game-page'), 'GamePage');
@@ -49,6 +51,14 @@ const SupportTicketPage = lazyPage(
   () => import('@/features/support/components/support-ticket-page'),
   'SupportTicketPage',
 );
+const GuestTicketPage = lazyPage(
+  () => import('@/features/support/components/guest-ticket-page'),
+  'GuestTicketPage',
+);
+const VisitorTicketSection = lazyPage(
+  () => import('@/features/support/components/visitor-ticket-section'),
+  'VisitorTicketSection',
+);
 const NotFoundPage = lazyPage(() => import('./not-found-page'), 'NotFoundPage');
 
 /** The route table of spec 000 §2 and 001 §2. */
@@ -61,10 +71,29 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.home.path, element: <HomePage />, handle: titled('home') },
           { path: paths.aboutUs.path, element: <AboutPage />, handle: titled('aboutUs') },
-          { path: paths.contacts.path, element: <ContactsPage />, handle: titled('contacts') },
+          {
+            path: paths.contacts.path,
+            element: (
+              <>
+                <ContactsPage />
+                <VisitorTicketSection />
+              </>
+            ),
+            handle: titled('contacts'),
+          },
+          {
+            path: paths.supportGuestTicket.path,
+            element: <GuestTicketPage />,
+            handle: titled('supportGuestTicket'),
+          },
           { path: paths.faq.path, element: <FaqPage />, handle: titled('faq') },
           { path: paths.termsOfService.path, element: <TermsPage />, handle: titled('termsOfService') },
           { path: paths.forPartners.path, element: <PartnersPage />, handle: titled('forPartners') },
+          {
+            path: paths.companyInformation.path,
+            element: <CompanyPage />,
+            handle: titled('companyInformation'),
+          },
           { path: paths.news.path, element: <NewsPage />, handle: titled('news') },
           { path: paths.newsPost.path, element: <NewsPostPage />, handle: titled('newsPost') },
           { path: paths.game.path, element: <GamePage />, handle: titled('game') },
@@ -77,29 +106,35 @@ export const routes: RouteObject[] = [
           },
           { path: paths.verifyEmail.path, element: <VerifyEmailPage />, handle: titled('verifyEmail') },
           {
-            path: paths.profile.path,
-            element: <ProfileLayout />,
-            handle: titled('profile'),
+            // Signed-in screens sit under one guard: a visitor gets the login modal and comes back after.
+            element: <RequireSignIn />,
             children: [
-              { index: true, element: <ProfileHomePage /> },
-              { path: paths.profileAccount.path, element: <AccountPage />, handle: titled('account') },
-              { path: paths.profileBonuses.path, element: <BonusesPage />, handle: titled('bonuses') },
-              { path: paths.profileHistory.path, element: <HistoryPage />, handle: titled('history') },
               {
-                path: paths.profileNotifications.path,
-                element: <NotificationsPage />,
-                handle: titled('notifications'),
-              },
-              {
-                path: paths.profileNotification.path,
-                element: <NotificationPage />,
-                handle: titled('notification'),
-              },
-              { path: paths.profileSupport.path, element: <SupportPage />, handle: titled('support') },
-              {
-                path: paths.profileSupportTicket.path,
-                element: <SupportTicketPage />,
-                handle: titled('supportTicket'),
+                path: paths.profile.path,
+                element: <ProfileLayout />,
+                handle: titled('profile'),
+                children: [
+                  { index: true, element: <ProfileHomePage /> },
+                  { path: paths.profileAccount.path, element: <AccountPage />, handle: titled('account') },
+                  { path: paths.profileBonuses.path, element: <BonusesPage />, handle: titled('bonuses') },
+                  { path: paths.profileHistory.path, element: <HistoryPage />, handle: titled('history') },
+                  {
+                    path: paths.profileNotifications.path,
+                    element: <NotificationsPage />,
+                    handle: titled('notifications'),
+                  },
+                  {
+                    path: paths.profileNotification.path,
+                    element: <NotificationPage />,
+                    handle: titled('notification'),
+                  },
+                  { path: paths.profileSupport.path, element: <SupportPage />, handle: titled('support') },
+                  {
+                    path: paths.profileSupportTicket.path,
+                    element: <SupportTicketPage />,
+                    handle: titled('supportTicket'),
+                  },
+                ],
               },
             ],
           },

@@ -47,6 +47,7 @@ export const paths = {
   faq: { path: '/faq', getHref: () => '/faq' },
   termsOfService: { path: '/terms-of-service', getHref: () => '/terms-of-service' },
   forPartners: { path: '/for-partners', getHref: () => '/for-partners' },
+  companyInformation: { path: '/company-information', getHref: () => '/company-information' },
   news: { path: '/news', getHref: () => '/news' },
   newsPost: { path: '/news/:id', getHref: (id: Id) => `/news/${encodeId(id)}` },
   game: { path: '/game', getHref: (query: GameQuery) => withQuery('/game', { ...query }) },
@@ -71,5 +72,10 @@ export const paths = {
   profileSupportTicket: {
     path: '/profile/support/:id',
     getHref: (id: Id) => `/profile/support/${encodeId(id)}`,
+  },
+  /** A visitor's ticket, behind the private link e-mailed to them (landing face). */
+  supportGuestTicket: {
+    path: '/support/ticket/:token',
+    getHref: (token: string) => `/support/ticket/${encodeURIComponent(token)}`,
   },
 } as const;

@@ -14,11 +14,14 @@ export class ApiClientError extends Error {
   override readonly name = 'ApiClientError';
   readonly status: number;
   readonly field: string | undefined;
+  /** The whole error body, for the answers that carry more than a message (a resend wait's seconds). */
+  readonly details: Readonly<Record<string, unknown>>;
 
-  constructor(message: string, status: number, field?: string) {
+  constructor(message: string, status: number, field?: string, details: Record<string, unknown> = {}) {
     super(message);
     this.status = status;
     this.field = field;
+    this.details = details;
   }
 }
 
@@ -110,7 +113,7 @@ function toError(status: number, body: unknown): ApiClientError {
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const message = typeof record.message === 'string' && record.message ? record.message : `Ошибка: ${status}`;
   const field = typeof record.field === 'string' ? record.field : undefined;
-  return new ApiClientError(message, status, field);
+  return new ApiClientError(message, status, field, record);
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {

@@ -6,6 +6,7 @@ import { firstIssue } from '../../shared/api.ts';
 import { renderCard } from '../../shared/cards.ts';
 import { chipRack, placedChip } from '../../shared/chips.ts';
 import { h, mount, sleep } from '../../shared/dom.ts';
+import { tr } from '../../shared/i18n.ts';
 import { addDollars, formatCents, formatMoney } from '../../shared/money.ts';
 import { type GameContext, startGame } from '../../shared/shell.ts';
 import { toast } from '../../shared/ui.ts';
@@ -27,7 +28,7 @@ void startGame('baccarat', (ctx: GameContext) => {
   const bankerTotal = h('span', { class: 'total' }, '–');
   const outcome = h('div', { class: 'outcome', hidden: true });
   const spotEls = new Map<BaccaratSpot, HTMLButtonElement>();
-  const road = h('div', { class: 'road', 'aria-label': 'Last results' });
+  const road = h('div', { class: 'road', 'aria-label': tr('Last results') });
   const results: BaccaratSpot[] = [];
 
   const spots = h(
@@ -37,7 +38,7 @@ void startGame('baccarat', (ctx: GameContext) => {
       const el = h(
         'button',
         { type: 'button', class: `bac-spot bac-spot--${spot}`, onclick: () => add(spot) },
-        h('span', { class: 'bac-spot__label' }, label),
+        h('span', { class: 'bac-spot__label' }, tr(label)),
         h('span', { class: 'bac-spot__pays' }, pays),
         h('span', { class: 'bac-spot__stake' }),
       );
@@ -61,7 +62,7 @@ void startGame('baccarat', (ctx: GameContext) => {
     deal.disabled = busy || total <= 0;
     clear.disabled = busy || total <= 0;
     rebet.disabled = busy || !lastBets || total > 0;
-    totalEl.textContent = `Total bet ${formatMoney(total, ctx.wallet.currency)}`;
+    totalEl.textContent = tr('Total bet {amount}', { amount: formatMoney(total, ctx.wallet.currency) });
   }
 
   function add(spot: BaccaratSpot) {
@@ -75,7 +76,7 @@ void startGame('baccarat', (ctx: GameContext) => {
   const deal = h(
     'button',
     { type: 'button', class: 'btn btn--primary btn--big', onclick: () => play() },
-    'Deal',
+    tr('Deal'),
   );
   const clear = h(
     'button',
@@ -88,7 +89,7 @@ void startGame('baccarat', (ctx: GameContext) => {
         paintSpots();
       },
     },
-    'Clear',
+    tr('Clear'),
   );
   const rebet = h(
     'button',
@@ -101,7 +102,7 @@ void startGame('baccarat', (ctx: GameContext) => {
         paintSpots();
       },
     },
-    'Rebet',
+    tr('Rebet'),
   );
   const totalEl = h('span', { class: 'muted small bac-total' });
 
@@ -163,13 +164,15 @@ void startGame('baccarat', (ctx: GameContext) => {
     const net = r.totalPayout - r.totalStake;
     mount(
       outcome,
-      r.winner === 'tie' ? 'Tie' : `${r.winner === 'player' ? 'Player' : 'Banker'} wins`,
+      r.winner === 'tie' ? tr('Tie') : r.winner === 'player' ? tr('Player wins') : tr('Banker wins'),
       h(
         'small',
         null,
         won
-          ? `You get ${formatCents(r.totalPayout, ctx.wallet.currency)}${net < 0 ? ' back' : ''}`
-          : 'No win this time',
+          ? net < 0
+            ? tr('You get {amount} back', { amount: formatCents(r.totalPayout, ctx.wallet.currency) })
+            : tr('You get {amount}', { amount: formatCents(r.totalPayout, ctx.wallet.currency) })
+          : tr('No win this time'),
       ),
     );
     outcome.className = `outcome${won && net > 0 ? ' outcome--win' : ''}`;
@@ -181,7 +184,10 @@ void startGame('baccarat', (ctx: GameContext) => {
     results.splice(24);
     mount(
       road,
-      results.map((w) => h('span', { class: `road__dot road__dot--${w}`, title: w }, w[0]?.toUpperCase())),
+      results.map((w) => {
+        const name = tr(SPOTS.find((x) => x.spot === w)?.label ?? w);
+        return h('span', { class: `road__dot road__dot--${w}`, title: name }, name[0]?.toUpperCase());
+      }),
     );
   }
 
@@ -197,18 +203,18 @@ void startGame('baccarat', (ctx: GameContext) => {
         h(
           'div',
           { class: 'felt__seat' },
-          h('span', { class: 'felt__label' }, 'Player ', playerTotal),
+          h('span', { class: 'felt__label' }, tr('Player'), ' ', playerTotal),
           playerHand,
         ),
         h(
           'div',
           { class: 'felt__seat' },
-          h('span', { class: 'felt__label' }, 'Banker ', bankerTotal),
+          h('span', { class: 'felt__label' }, tr('Banker'), ' ', bankerTotal),
           bankerHand,
         ),
       ),
       outcome,
-      h('p', { class: 'felt__rules' }, 'Punto banco · banker pays 0.95 to 1 · tie pays 8 to 1'),
+      h('p', { class: 'felt__rules' }, tr('Punto banco · banker pays 0.95 to 1 · tie pays 8 to 1')),
       spots,
     ),
   );

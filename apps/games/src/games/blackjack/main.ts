@@ -9,6 +9,7 @@ import {
 import { firstIssue } from '../../shared/api.ts';
 import { renderCard } from '../../shared/cards.ts';
 import { h, mount } from '../../shared/dom.ts';
+import { tr } from '../../shared/i18n.ts';
 import { addDollars, formatCents, formatMoney, stepStake, TABLE_STAKES } from '../../shared/money.ts';
 import { type GameContext, startGame } from '../../shared/shell.ts';
 import { stakeControl, toast } from '../../shared/ui.ts';
@@ -23,6 +24,7 @@ const ACTIONS: { action: BlackjackAction; label: string }[] = [
 ];
 
 const OUTCOME_TEXT = { blackjack: 'Blackjack!', win: 'Win', push: 'Push', lose: 'Lose' } as const;
+const outcomeText = (outcome: keyof typeof OUTCOME_TEXT) => tr(OUTCOME_TEXT[outcome]);
 
 void startGame('blackjack', async (ctx: GameContext) => {
   let stake = 1;
@@ -36,9 +38,9 @@ void startGame('blackjack', async (ctx: GameContext) => {
   const dealerTotal = h('span', { class: 'total' }, '–');
   const hands = h('div', { class: 'bj-hands' });
   const outcome = h('div', { class: 'outcome', hidden: true });
-  const insuranceNote = h('p', { class: 'bj-note', hidden: true }, 'Dealer shows an ace — insurance?');
+  const insuranceNote = h('p', { class: 'bj-note', hidden: true }, tr('Dealer shows an ace — insurance?'));
   const stakeCtl = stakeControl({
-    label: 'Bet',
+    label: tr('Bet'),
     value: stake,
     format: (v) => formatMoney(v, ctx.wallet.currency),
     onStep: (d) => {
@@ -50,7 +52,7 @@ void startGame('blackjack', async (ctx: GameContext) => {
   const dealBtn = h(
     'button',
     { type: 'button', class: 'btn btn--primary btn--big', onclick: () => deal() },
-    'Deal',
+    tr('Deal'),
   );
   const actionBtns = new Map<BlackjackAction, HTMLButtonElement>();
   const actionRow = h(
@@ -60,7 +62,7 @@ void startGame('blackjack', async (ctx: GameContext) => {
       const b = h(
         'button',
         { type: 'button', class: `btn bj-act bj-act--${action}`, onclick: () => act(action) },
-        label,
+        tr(label),
       );
       actionBtns.set(action, b);
       return b;
@@ -128,7 +130,7 @@ void startGame('blackjack', async (ctx: GameContext) => {
           h(
             'div',
             { class: 'bj-hand__meta' },
-            h('span', { class: 'total' }, hand.bust ? 'Bust' : totalText(hand.total, hand.soft)),
+            h('span', { class: 'total' }, hand.bust ? tr('Bust') : totalText(hand.total, hand.soft)),
             h(
               'span',
               { class: 'bj-hand__stake' },
@@ -136,7 +138,7 @@ void startGame('blackjack', async (ctx: GameContext) => {
               hand.doubled ? ' ×2' : '',
             ),
             hand.outcome
-              ? h('span', { class: `bj-badge bj-badge--${hand.outcome}` }, OUTCOME_TEXT[hand.outcome])
+              ? h('span', { class: `bj-badge bj-badge--${hand.outcome}` }, outcomeText(hand.outcome))
               : null,
           ),
         );
@@ -153,22 +155,22 @@ void startGame('blackjack', async (ctx: GameContext) => {
       mount(
         outcome,
         net > 0
-          ? `You win ${formatCents(payout, ctx.wallet.currency)}`
+          ? tr('You win {amount}', { amount: formatCents(payout, ctx.wallet.currency) })
           : net === 0
-            ? 'Push'
+            ? tr('Push')
             : v.hands.every((x) => x.bust)
-              ? 'Bust'
-              : 'Dealer wins',
+              ? tr('Bust')
+              : tr('Dealer wins'),
         h(
           'small',
           null,
           v.dealer.blackjack
-            ? 'Dealer has blackjack'
+            ? tr('Dealer has blackjack')
             : v.hands.every((x) => x.bust)
-              ? 'Over 21'
+              ? tr('Over 21')
               : v.dealer.total > 21
-                ? 'Dealer busts'
-                : `Dealer stands on ${v.dealer.total}`,
+                ? tr('Dealer busts')
+                : tr('Dealer stands on {total}', { total: v.dealer.total }),
         ),
       );
       outcome.className = `outcome${net > 0 ? ' outcome--win' : ''}`;
@@ -255,17 +257,17 @@ void startGame('blackjack', async (ctx: GameContext) => {
       h(
         'div',
         { class: 'felt__seat' },
-        h('span', { class: 'felt__label' }, 'Dealer ', dealerTotal),
+        h('span', { class: 'felt__label' }, tr('Dealer'), ' ', dealerTotal),
         dealerHand,
       ),
       h(
         'div',
         { class: 'bj-arc' },
-        h('span', null, 'Blackjack pays 3 to 2'),
-        h('small', null, 'Dealer stands on all 17s · insurance pays 2 to 1'),
+        h('span', null, tr('Blackjack pays 3 to 2')),
+        h('small', null, tr('Dealer stands on all 17s · insurance pays 2 to 1')),
       ),
       insuranceNote,
-      h('div', { class: 'felt__seat' }, hands, h('span', { class: 'felt__label' }, 'You')),
+      h('div', { class: 'felt__seat' }, hands, h('span', { class: 'felt__label' }, tr('You'))),
       outcome,
     ),
   );

@@ -4,6 +4,7 @@ import { KENO_MAX_PICKS, type KenoResult, kenoBetSchema } from '@paws/contracts/
 import { studioGameInfoResponseSchema, studioRoundResponseSchema } from '@paws/contracts/studio-api';
 import { firstIssue } from '../../shared/api.ts';
 import { h, mount, reducedMotion, sleep } from '../../shared/dom.ts';
+import { tr } from '../../shared/i18n.ts';
 import { formatCents, formatMoney, stepStake, TABLE_STAKES } from '../../shared/money.ts';
 import { type GameContext, startGame } from '../../shared/shell.ts';
 import { stakeControl, toast } from '../../shared/ui.ts';
@@ -33,7 +34,7 @@ void startGame('loto', (ctx: GameContext) => {
 
   const board = h(
     'div',
-    { class: 'keno-board', role: 'group', 'aria-label': 'Numbers 1 to 80' },
+    { class: 'keno-board', role: 'group', 'aria-label': tr('Numbers 1 to 80') },
     Array.from({ length: KENO_NUMBERS }, (_, i) => {
       const n = i + 1;
       const b = h(
@@ -49,7 +50,7 @@ void startGame('loto', (ctx: GameContext) => {
   const pays = h('div', { class: 'keno-pays' });
   const counter = h('div', { class: 'keno-counter' });
   const stakeCtl = stakeControl({
-    label: 'Bet',
+    label: tr('Bet'),
     value: stake,
     format: (v) => formatMoney(v, ctx.wallet.currency),
     onStep: (d) => {
@@ -62,7 +63,7 @@ void startGame('loto', (ctx: GameContext) => {
   const playBtn = h(
     'button',
     { type: 'button', class: 'btn btn--primary btn--big', onclick: () => play() },
-    'Play',
+    tr('Play'),
   );
   const quickBtn = h(
     'button',
@@ -77,7 +78,7 @@ void startGame('loto', (ctx: GameContext) => {
         paint();
       },
     },
-    'Quick pick',
+    tr('Quick pick'),
   );
   const clearBtn = h(
     'button',
@@ -92,7 +93,7 @@ void startGame('loto', (ctx: GameContext) => {
         paint();
       },
     },
-    'Clear',
+    tr('Clear'),
   );
 
   function resetDraw() {
@@ -105,7 +106,7 @@ void startGame('loto', (ctx: GameContext) => {
     if (busy) return;
     const res = togglePick(picks, n);
     if (res.full) {
-      toast(`Pick at most ${KENO_MAX_PICKS} numbers`, 'info', 2000);
+      toast(tr('Pick at most {max} numbers', { max: KENO_MAX_PICKS }), 'info', 2000);
       return;
     }
     if (last) resetDraw();
@@ -120,7 +121,7 @@ void startGame('loto', (ctx: GameContext) => {
       c.classList.toggle('keno-cell--picked', on);
       c.setAttribute('aria-pressed', String(on));
     });
-    counter.textContent = `${picks.length} / ${KENO_MAX_PICKS} picked`;
+    counter.textContent = tr('{count} / {max} picked', { count: picks.length, max: KENO_MAX_PICKS });
     playBtn.disabled = busy || picks.length === 0;
     quickBtn.disabled = clearBtn.disabled = busy;
     stakeCtl.disable(busy);
@@ -131,12 +132,20 @@ void startGame('loto', (ctx: GameContext) => {
       h(
         'div',
         { class: 'keno-pays__title' },
-        picks.length ? `Pays for ${picks.length} pick${picks.length > 1 ? 's' : ''}` : 'Pick 1–10 numbers',
+        picks.length
+          ? picks.length > 1
+            ? tr('Pays for {count} picks', { count: picks.length })
+            : tr('Pays for 1 pick')
+          : tr('Pick 1–10 numbers'),
       ),
       h(
         'table',
         { class: 'pay-mini' },
-        h('thead', null, h('tr', null, h('th', null, 'Hits'), h('th', null, '×'), h('th', null, 'Win'))),
+        h(
+          'thead',
+          null,
+          h('tr', null, h('th', null, tr('Hits')), h('th', null, '×'), h('th', null, tr('Win'))),
+        ),
         h(
           'tbody',
           null,
@@ -177,7 +186,11 @@ void startGame('loto', (ctx: GameContext) => {
       ctx.afterRound(round, balance);
       if (round.result.payout > 0) {
         toast(
-          `${round.result.hits.length} hits · ×${round.result.multiplier} · you win ${formatCents(round.result.payout, ctx.wallet.currency)}`,
+          tr('{hits} hits · ×{multiplier} · you win {amount}', {
+            hits: round.result.hits.length,
+            multiplier: round.result.multiplier,
+            amount: formatCents(round.result.payout, ctx.wallet.currency),
+          }),
           'win',
         );
         ctx.sound.win(round.result.multiplier >= 10);

@@ -14,6 +14,7 @@ import {
 import { firstIssue } from '../../shared/api.ts';
 import { renderCard } from '../../shared/cards.ts';
 import { h, mount } from '../../shared/dom.ts';
+import { tr } from '../../shared/i18n.ts';
 import { formatCents, formatMoney, stepStake, TABLE_STAKES } from '../../shared/money.ts';
 import { type GameContext, startGame } from '../../shared/shell.ts';
 import { stakeControl, toast } from '../../shared/ui.ts';
@@ -43,9 +44,9 @@ void startGame('video-poker', async (ctx: GameContext) => {
   const phase = () => (view ? view.phase : 'idle') as 'idle' | 'dealt' | 'finished';
   const table = h('table', { class: 'vp-pays' });
   const cardsEl = h('div', { class: 'vp-cards' });
-  const status = h('div', { class: 'vp-status' }, 'Place your bet and deal');
+  const status = h('div', { class: 'vp-status' }, tr('Place your bet and deal'));
   const stakeCtl = stakeControl({
-    label: 'Bet',
+    label: tr('Bet'),
     value: stake,
     format: (v) => formatMoney(v, ctx.wallet.currency),
     onStep: (d) => {
@@ -62,7 +63,7 @@ void startGame('video-poker', async (ctx: GameContext) => {
       class: 'btn btn--primary btn--big',
       onclick: () => (phase() === 'dealt' ? draw() : deal()),
     },
-    'Deal',
+    tr('Deal'),
   );
 
   function paintPays() {
@@ -97,7 +98,7 @@ void startGame('video-poker', async (ctx: GameContext) => {
             type: 'button',
             class: `vp-card${isHeld ? ' vp-card--held' : ''}`,
             'aria-pressed': String(isHeld),
-            'aria-label': `Card ${i + 1}${isHeld ? ', held' : ''}`,
+            'aria-label': isHeld ? tr('Card {n}, held', { n: i + 1 }) : tr('Card {n}', { n: i + 1 }),
             disabled: phase() !== 'dealt' || busy,
             onclick: () => {
               held = toggleHold(held, i, phase());
@@ -105,7 +106,7 @@ void startGame('video-poker', async (ctx: GameContext) => {
               paintCards([false, false, false, false, false]);
             },
           },
-          h('span', { class: 'vp-card__held' }, 'HELD'),
+          h('span', { class: 'vp-card__held' }, tr('HELD')),
           (() => {
             const el = renderCard(code, { delay: i * 90 });
             if (!animate[i]) el.style.animation = 'none';
@@ -118,7 +119,7 @@ void startGame('video-poker', async (ctx: GameContext) => {
 
   function paint(animate: boolean[] = [false, false, false, false, false]) {
     const p = phase();
-    mainBtn.textContent = p === 'dealt' ? 'Draw' : 'Deal';
+    mainBtn.textContent = p === 'dealt' ? tr('Draw') : tr('Deal');
     mainBtn.disabled = busy;
     stakeCtl.disable(busy || p === 'dealt');
     paintCards(animate);
@@ -128,13 +129,16 @@ void startGame('video-poker', async (ctx: GameContext) => {
     if (p === 'dealt') {
       status.textContent =
         view.hand === 'nothing'
-          ? 'Tap cards to hold, then draw'
-          : `${pokerHandName(view.hand)} — hold and draw`;
+          ? tr('Tap cards to hold, then draw')
+          : tr('{hand} — hold and draw', { hand: pokerHandName(view.hand) });
     } else if ((view.payout ?? 0) > 0) {
-      status.textContent = `${pokerHandName(view.hand)} · you win ${formatCents(view.payout ?? 0, ctx.wallet.currency)}`;
+      status.textContent = tr('{hand} · you win {amount}', {
+        hand: pokerHandName(view.hand),
+        amount: formatCents(view.payout ?? 0, ctx.wallet.currency),
+      });
       status.classList.add('vp-status--win');
     } else {
-      status.textContent = 'No win — deal again';
+      status.textContent = tr('No win — deal again');
     }
   }
 
@@ -211,7 +215,7 @@ void startGame('video-poker', async (ctx: GameContext) => {
       h(
         'div',
         { class: 'vp-paybox glass' },
-        h('div', { class: 'vp-paybox__title' }, 'Jacks or Better · 9/6'),
+        h('div', { class: 'vp-paybox__title' }, tr('Jacks or Better · 9/6')),
         table,
       ),
       h('div', { class: 'vp-table' }, cardsEl, status),

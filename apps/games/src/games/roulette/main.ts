@@ -15,6 +15,7 @@ import { io, type Socket } from 'socket.io-client';
 import { ApiError, firstIssue } from '../../shared/api.ts';
 import { chipRack, placedChip } from '../../shared/chips.ts';
 import { h, mount } from '../../shared/dom.ts';
+import { tr } from '../../shared/i18n.ts';
 import { addDollars, formatCents, formatMoney } from '../../shared/money.ts';
 import { type GameContext, type Revealed, startGame } from '../../shared/shell.ts';
 import { toast } from '../../shared/ui.ts';
@@ -56,16 +57,16 @@ void startGame('european-roulette', (ctx: GameContext) => {
 
   const wheel = createWheel();
   const rack = chipRack(1, () => ctx.sound.chip());
-  const phaseLabel = h('strong', { class: 'rt-phase__label' }, 'Connecting…');
+  const phaseLabel = h('strong', { class: 'rt-phase__label' }, tr('Connecting…'));
   const countdown = h('span', { class: 'rt-phase__time' }, '');
   const bar = h('span', { class: 'rt-phase__bar' });
   const roundLabel = h('span', { class: 'muted small' });
   const resultBadge = h('div', { class: 'rt-result', hidden: true });
-  const strip = h('div', { class: 'rt-strip', 'aria-label': 'Last results' });
+  const strip = h('div', { class: 'rt-strip', 'aria-label': tr('Last results') });
   const slip = h('div', { class: 'rt-slip' });
 
   /* Table layout */
-  const inside = h('div', { class: 'rt-inside', role: 'group', 'aria-label': 'Numbers' });
+  const inside = h('div', { class: 'rt-inside', role: 'group', 'aria-label': tr('Numbers') });
   const chipLayer = h('div', { class: 'rt-chiplayer' });
   const numberCells = new Map<number, HTMLElement>();
   const zero = h('div', { class: 'rt-num rt-num--green rt-zero', dataset: { n: 0 } }, '0');
@@ -91,7 +92,13 @@ void startGame('european-roulette', (ctx: GameContext) => {
   const outsideBtn = (target: OutsideTarget, label: string, cls = '') => {
     const b = h(
       'button',
-      { type: 'button', class: `rt-out ${cls}`, onclick: () => place(target) },
+      {
+        type: 'button',
+        class: `rt-out ${cls}`,
+        // Red and black show a colour, no text: they are named for screen readers.
+        'aria-label': label ? undefined : target.type === 'red' ? tr('Red') : tr('Black'),
+        onclick: () => place(target),
+      },
       h('span', { class: 'rt-out__label' }, label),
     );
     b.addEventListener('pointerenter', () => preview(outsideNumbers(target)));
@@ -108,17 +115,17 @@ void startGame('european-roulette', (ctx: GameContext) => {
     'div',
     { class: 'rt-dozens' },
     ([1, 2, 3] as const).map((d) =>
-      outsideBtn({ type: 'dozen', dozen: d }, ['1st 12', '2nd 12', '3rd 12'][d - 1] as string),
+      outsideBtn({ type: 'dozen', dozen: d }, tr(['1st 12', '2nd 12', '3rd 12'][d - 1] as string)),
     ),
   );
   const evens = h(
     'div',
     { class: 'rt-evens' },
     outsideBtn({ type: 'low' }, '1–18'),
-    outsideBtn({ type: 'even' }, 'Even'),
+    outsideBtn({ type: 'even' }, tr('Even')),
     outsideBtn({ type: 'red' }, '', 'rt-out--red'),
     outsideBtn({ type: 'black' }, '', 'rt-out--black'),
-    outsideBtn({ type: 'odd' }, 'Odd'),
+    outsideBtn({ type: 'odd' }, tr('Odd')),
     outsideBtn({ type: 'high' }, '19–36'),
   );
   const layout = h(
@@ -245,12 +252,18 @@ void startGame('european-roulette', (ctx: GameContext) => {
     const confirmedTotal = [...confirmed.values()].reduce((t, p) => addDollars(t, p.amount), 0);
     mount(
       slip,
-      h('span', null, 'In play ', h('strong', null, formatMoney(confirmedTotal, ctx.wallet.currency))),
+      h(
+        'span',
+        null,
+        tr('In play'),
+        ' ',
+        h('strong', null, formatMoney(confirmedTotal, ctx.wallet.currency)),
+      ),
       pendingTotal > 0
         ? h(
             'span',
             { class: 'rt-slip__pending' },
-            `+ ${formatMoney(pendingTotal, ctx.wallet.currency)} to confirm`,
+            tr('+ {amount} to confirm', { amount: formatMoney(pendingTotal, ctx.wallet.currency) }),
           )
         : null,
     );
@@ -298,9 +311,9 @@ void startGame('european-roulette', (ctx: GameContext) => {
   const placeBtn = h(
     'button',
     { type: 'button', class: 'btn btn--primary', onclick: () => send() },
-    'Place bets',
+    tr('Place bets'),
   );
-  const undoBtn = h('button', { type: 'button', class: 'btn', onclick: () => undo() }, 'Undo');
+  const undoBtn = h('button', { type: 'button', class: 'btn', onclick: () => undo() }, tr('Undo'));
   const clearBtn = h(
     'button',
     {
@@ -313,7 +326,7 @@ void startGame('european-roulette', (ctx: GameContext) => {
         paintChips();
       },
     },
-    'Clear',
+    tr('Clear'),
   );
   const rebetBtn = h(
     'button',
@@ -330,7 +343,7 @@ void startGame('european-roulette', (ctx: GameContext) => {
         paintChips();
       },
     },
-    'Rebet',
+    tr('Rebet'),
   );
 
   /* Phases */
@@ -346,9 +359,9 @@ void startGame('european-roulette', (ctx: GameContext) => {
       for (const el of numberCells.values()) el.classList.remove('rt-num--win');
     }
     table = next;
-    phaseLabel.textContent = PHASE_TEXT[next.phase];
+    phaseLabel.textContent = tr(PHASE_TEXT[next.phase]);
     layout.classList.toggle('rt-layout--closed', next.phase !== 'BETTING');
-    roundLabel.textContent = `Round #${next.roundNumber}`;
+    roundLabel.textContent = tr('Round #{round}', { round: next.roundNumber });
     const numbers = next.lastResults.map((r) => r.number);
     if (next.phase === 'RESULT') setTimeout(() => paintStrip(numbers), STOP_MS);
     else paintStrip(numbers);
@@ -406,7 +419,7 @@ void startGame('european-roulette', (ctx: GameContext) => {
       mount(
         resultBadge,
         h('span', { class: `rt-result__num rt-dot--${rouletteColor(number)}` }, String(number)),
-        h('small', null, rouletteColor(number)),
+        h('small', null, tr(rouletteColor(number))),
       );
       resultBadge.hidden = false;
       numberCells.get(number)?.classList.add('rt-num--win');
@@ -436,36 +449,42 @@ void startGame('european-roulette', (ctx: GameContext) => {
       h(
         'p',
         { class: 'muted' },
-        'The live table draws every spin from HMAC-SHA256(table seed, "paws-live-roulette:<round>:0"). The table seed’s SHA-256 is shown before the bets; when the table rotates its seed, the old one is revealed so anyone can recompute every spin.',
+        tr(
+          'The live table draws every spin from HMAC-SHA256(table seed, "paws-live-roulette:<round>:0"). The table seed’s SHA-256 is shown before the bets; when the table rotates its seed, the old one is revealed so anyone can recompute every spin.',
+        ),
       ),
       h(
         'div',
         { class: 'seed' },
-        h('span', { class: 'seed__label' }, 'Table seed (SHA-256)'),
+        h('span', { class: 'seed__label' }, tr('Table seed (SHA-256)')),
         h('code', { class: 'seed__value' }, table?.serverSeedHash ?? '—'),
       ),
       h(
         'div',
         { class: 'seed' },
-        h('span', { class: 'seed__label' }, 'Client seed'),
+        h('span', { class: 'seed__label' }, tr('Client seed')),
         h('code', null, TABLE_CLIENT_SEED),
       ),
       h(
         'div',
         { class: 'seed' },
-        h('span', { class: 'seed__label' }, 'Nonce (round number)'),
+        h('span', { class: 'seed__label' }, tr('Nonce (round number)')),
         h('code', null, String(table?.roundNumber ?? '—')),
       ),
       revealedSeeds.length
         ? h(
             'div',
             { class: 'fair__revealed' },
-            h('h3', null, 'Revealed table seeds'),
+            h('h3', null, tr('Revealed table seeds')),
             revealedSeeds.map((r) =>
               h(
                 'div',
                 { class: 'seed' },
-                h('span', { class: 'seed__label' }, `Used up to round #${r.lastNonce}`),
+                h(
+                  'span',
+                  { class: 'seed__label' },
+                  tr('Used up to round #{round}', { round: r.lastNonce ?? 0 }),
+                ),
                 h('code', { class: 'seed__value' }, r.serverSeed),
                 h(
                   'a',
@@ -480,22 +499,22 @@ void startGame('european-roulette', (ctx: GameContext) => {
                       nonce: r.lastNonce ?? 0,
                     }),
                   },
-                  'Verify',
+                  tr('Verify'),
                 ),
               ),
             ),
           )
-        : h('p', { class: 'muted small' }, 'No table seed revealed since you opened the table.'),
+        : h('p', { class: 'muted small' }, tr('No table seed revealed since you opened the table.')),
       h(
         'p',
         { class: 'muted small' },
-        'Check any spin on the ',
+        tr('Check any spin on the '),
         h(
           'a',
           { href: './verify.html?game=european-roulette', target: '_blank', rel: 'noopener' },
-          'verify page',
+          tr('verify page'),
         ),
-        '.',
+        tr('.'),
       ),
     );
 
@@ -533,7 +552,7 @@ void startGame('european-roulette', (ctx: GameContext) => {
   requestAnimationFrame(tick);
 
   if (!ctx.online || !ctx.api.token) {
-    phaseLabel.textContent = 'Table preview';
+    phaseLabel.textContent = tr('Table preview');
     return;
   }
   const socket: Socket = io(ROULETTE_NAMESPACE, {
@@ -555,18 +574,18 @@ void startGame('european-roulette', (ctx: GameContext) => {
     setTimeout(() => {
       ctx.setBalance(s.balance);
       if (s.totalPayout > 0) {
-        toast(`You win ${formatCents(s.totalPayout, ctx.wallet.currency)}`, 'win');
+        toast(tr('You win {amount}', { amount: formatCents(s.totalPayout, ctx.wallet.currency) }), 'win');
         ctx.sound.win(s.totalPayout >= s.totalStake * 10);
       } else if (s.totalStake > 0) ctx.sound.lose();
     }, STOP_MS + 100);
   });
   socket.on('connect_error', (err: Error & { data?: { statusCode?: number } }) => {
     if (err.data?.statusCode === 4001) {
-      phaseLabel.textContent = 'Session ended';
+      phaseLabel.textContent = tr('Session ended');
       ctx.api.clear();
       ctx.api.onExpired?.();
       socket.close();
-    } else phaseLabel.textContent = 'Reconnecting…';
+    } else phaseLabel.textContent = tr('Reconnecting…');
   });
   ctx.api
     .request('GET', '/european-roulette/state', undefined, rouletteTableSchema)

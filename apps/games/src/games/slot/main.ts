@@ -8,6 +8,7 @@ import {
 } from '@paws/contracts/studio-api';
 import { ApiError, firstIssue } from '../../shared/api.ts';
 import { h, mount, reducedMotion, s, sleep } from '../../shared/dom.ts';
+import { tr } from '../../shared/i18n.ts';
 import { addDollars, formatCents, formatMoney, SLOT_STAKES, stepStake } from '../../shared/money.ts';
 import { type GameContext, startGame } from '../../shared/shell.ts';
 import { stakeControl, toast } from '../../shared/ui.ts';
@@ -44,14 +45,14 @@ void startGame('wild-paws', (ctx: GameContext) => {
   const winMeter = h(
     'div',
     { class: 'slot-meter' },
-    h('span', { class: 'slot-meter__label' }, 'Win'),
+    h('span', { class: 'slot-meter__label' }, tr('Win')),
     h('strong', null, '—'),
   );
   const featureBadge = h('div', { class: 'slot-feature', hidden: true });
   const lineInfo = h(
     'div',
     { class: 'slot-lineinfo', 'aria-live': 'polite' },
-    '20 lines · 3 Bonus stars start 10 free spins ×3',
+    tr('20 lines · 3 Bonus stars start 10 free spins ×3'),
   );
 
   for (let r = 0; r < REELS; r++) {
@@ -153,20 +154,31 @@ void startGame('wild-paws', (ctx: GameContext) => {
         });
       });
     }
-    const parts = spin.lineWins.map(
-      (w) => `Line ${w.line}: ${w.count}× ${w.symbol} ${formatCents(w.payout, ctx.wallet.currency)}`,
+    const parts = spin.lineWins.map((w) =>
+      tr('Line {line}: {count}× {symbol} {amount}', {
+        line: w.line,
+        count: w.count,
+        symbol: tr(`${w.symbol[0]?.toUpperCase()}${w.symbol.slice(1)}`),
+        amount: formatCents(w.payout, ctx.wallet.currency),
+      }),
     );
     if (spin.scatterPayout > 0)
-      parts.push(`${spin.scatters} Bonus ${formatCents(spin.scatterPayout, ctx.wallet.currency)}`);
+      parts.push(
+        tr('{count} Bonus {amount}', {
+          count: spin.scatters,
+          amount: formatCents(spin.scatterPayout, ctx.wallet.currency),
+        }),
+      );
     lineInfo.textContent =
-      parts.slice(0, 3).join(' · ') + (parts.length > 3 ? ` · +${parts.length - 3} more` : '');
+      parts.slice(0, 3).join(' · ') +
+      (parts.length > 3 ? ` · ${tr('+{count} more', { count: parts.length - 3 })}` : '');
     await sleep(reducedMotion() ? 200 : 1300);
   }
 
   function setMeter(cents: number | null, big = false) {
     mount(
       winMeter,
-      h('span', { class: 'slot-meter__label' }, 'Win'),
+      h('span', { class: 'slot-meter__label' }, tr('Win')),
       h(
         'strong',
         { class: big ? 'slot-meter--big' : '' },
@@ -176,7 +188,7 @@ void startGame('wild-paws', (ctx: GameContext) => {
   }
 
   const stakeCtl = stakeControl({
-    label: 'Stake',
+    label: tr('Stake'),
     value: stake,
     format: (v) => formatMoney(v, ctx.wallet.currency),
     onStep: (d) => {
@@ -187,19 +199,19 @@ void startGame('wild-paws', (ctx: GameContext) => {
   });
   const spinBtn = h(
     'button',
-    { type: 'button', class: 'slot-spin', 'aria-label': 'Spin', onclick: () => play('cash') },
-    h('span', null, 'SPIN'),
+    { type: 'button', class: 'slot-spin', 'aria-label': tr('Spin'), onclick: () => play('cash') },
+    h('span', null, tr('SPIN')),
   );
   const freeBtn = h(
     'button',
     { type: 'button', class: 'btn slot-free', onclick: () => play('freeSpin') },
-    'Free spin',
+    tr('Free spin'),
   );
 
   function paintControls() {
     spinBtn.disabled = busy;
     freeBtn.disabled = busy || freeSpinsLeft === 0;
-    freeBtn.textContent = freeSpinsLeft === 0 ? 'No free spins' : 'Use a free spin';
+    freeBtn.textContent = freeSpinsLeft === 0 ? tr('No free spins') : tr('Use a free spin');
     stakeCtl.disable(busy);
   }
 
@@ -211,7 +223,7 @@ void startGame('wild-paws', (ctx: GameContext) => {
     busy = true;
     paintControls();
     setMeter(null);
-    lineInfo.textContent = fund === 'freeSpin' ? 'Free spin at 0.20' : 'Good luck!';
+    lineInfo.textContent = fund === 'freeSpin' ? tr('Free spin at 0.20') : tr('Good luck!');
     featureBadge.hidden = true;
     ctx.sound.click();
     try {
@@ -229,35 +241,41 @@ void startGame('wild-paws', (ctx: GameContext) => {
         ctx.sound.win(true);
         let awarded = r.base.featureSpinsAwarded;
         featureBadge.hidden = false;
-        featureBadge.textContent = `FREE SPINS! ${awarded} spins · wins ×3`;
+        featureBadge.textContent = tr('FREE SPINS! {count} spins · wins ×3', { count: awarded });
         await sleep(1200);
         for (let i = 0; i < r.featureSpins.length; i++) {
           const spin = r.featureSpins[i] as SlotSpin;
-          featureBadge.textContent = `Free spin ${i + 1} / ${awarded} · ×${spin.multiplier}`;
+          featureBadge.textContent = tr('Free spin {n} / {count} · ×{multiplier}', {
+            n: i + 1,
+            count: awarded,
+            multiplier: spin.multiplier,
+          });
           await spinTo(spin.grid, true);
           total += spin.payout;
           if (spin.payout > 0) ctx.sound.pop();
           if (spin.featureSpinsAwarded > 0) {
             awarded += spin.featureSpinsAwarded;
-            toast(`+${spin.featureSpinsAwarded} free spins!`, 'win', 2000);
+            toast(tr('+{count} free spins!', { count: spin.featureSpinsAwarded }), 'win', 2000);
           }
           setMeter(total);
           await showWins(spin);
         }
-        featureBadge.textContent = `Free spins over · ${formatCents(total, ctx.wallet.currency)}`;
+        featureBadge.textContent = tr('Free spins over · {amount}', {
+          amount: formatCents(total, ctx.wallet.currency),
+        });
       }
       ctx.afterRound(round, balance);
       if (r.totalPayout > 0) {
         setMeter(r.totalPayout, r.totalPayout >= r.stake * 10);
         if (r.totalPayout >= r.stake * 10) ctx.sound.win(true);
       } else {
-        lineInfo.textContent = 'No win this spin';
+        lineInfo.textContent = tr('No win this spin');
       }
       if (fund === 'freeSpin' && freeSpinsLeft !== null) freeSpinsLeft = Math.max(0, freeSpinsLeft - 1);
     } catch (error) {
       if (error instanceof ApiError && error.message === studioApiMessages.noFreeSpins) {
         freeSpinsLeft = 0;
-        toast('You have no free spins', 'info');
+        toast(tr('You have no free spins'), 'info');
       } else ctx.fail(error);
       if (fund === 'cash') await ctx.refreshBalance();
     } finally {

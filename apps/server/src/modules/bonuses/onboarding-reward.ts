@@ -23,6 +23,7 @@ import { type BonusRuleRow, bonusRules, userBonuses } from './schema.ts';
  */
 export const onboardingRewardRule = {
   code: 'onboarding-tour',
+  nameKey: 'onboarding-tour',
   name: 'Onboarding reward',
   kind: 'ONBOARDING',
   task: 'ONBOARDING_TOUR',
@@ -116,6 +117,7 @@ export function createOnboardingReward({
         await recordEvent(tx, 'bonuses.credited', {
           userId,
           ruleName: row.name,
+          ruleKey: row.nameKey,
           amount: row.rewardMinor,
           currency: ONBOARDING_REWARD_CURRENCY,
         });

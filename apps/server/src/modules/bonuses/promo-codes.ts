@@ -273,7 +273,9 @@ export function createPromoCodes({
         );
         await recordEvent(sp, 'bonuses.credited', {
           userId,
-          ruleName: `promo code ${claimed.code}`,
+          ruleName: `Promo code ${claimed.code}`,
+          ruleKey: 'promo-code',
+          ruleParams: { code: claimed.code },
           amount: claimed.rewardMinor,
           currency: claimed.rewardCurrency,
         });

@@ -12,8 +12,22 @@ import type { BonusesService } from './service.ts';
 export const REFERRER_RULE = 'referral-referrer';
 export const REFERRED_RULE = 'referral-referred';
 export const defaultReferralRules: (typeof bonusRules.$inferInsert)[] = [
-  { code: REFERRER_RULE, name: 'Referral reward', kind: 'REFERRAL', rewardMinor: 10_00, sortOrder: 60 },
-  { code: REFERRED_RULE, name: 'Referral welcome bonus', kind: 'REFERRAL', rewardMinor: 5_00, sortOrder: 61 },
+  {
+    code: REFERRER_RULE,
+    nameKey: REFERRER_RULE,
+    name: 'Referral reward',
+    kind: 'REFERRAL',
+    rewardMinor: 10_00,
+    sortOrder: 60,
+  },
+  {
+    code: REFERRED_RULE,
+    nameKey: REFERRED_RULE,
+    name: 'Referral welcome bonus',
+    kind: 'REFERRAL',
+    rewardMinor: 5_00,
+    sortOrder: 61,
+  },
 ];
 
 type Accounts = {
@@ -63,6 +77,7 @@ export function createReferrals({
     await recordEvent(tx, 'bonuses.credited', {
       userId,
       ruleName: rule.name,
+      ruleKey: rule.nameKey,
       amount: rule.rewardMinor,
       currency: rule.rewardCurrency,
     });

@@ -55,7 +55,10 @@ export function createBonusRulesAdmin({ db, audit }: { db: Db; audit: AuditServi
         const [after] = await tx
           .update(bonusRules)
           .set({
-            ...(patch.name !== undefined ? { name: patch.name } : {}),
+            // A renamed rule shows the typed name in every language: its translation key no longer applies.
+            ...(patch.name !== undefined && patch.name !== before.name
+              ? { name: patch.name, nameKey: null }
+              : {}),
             ...(patch.rewardAmount !== undefined ? { rewardMinor: cents(patch.rewardAmount) } : {}),
             ...(patch.targetAmount !== undefined ? { targetMinor: cents(patch.targetAmount) } : {}),
             ...(patch.active !== undefined ? { active: patch.active } : {}),

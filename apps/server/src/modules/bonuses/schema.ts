@@ -27,8 +27,13 @@ export const bonusRules = pgTable('bonus_rules', {
   id: id(),
   /** Stable key of a seeded rule ('weekly-bets'). */
   code: text().notNull().unique(),
-  /** What the player sees (presentationRuleName). */
+  /** What the player sees (presentationRuleName), as stored: English for seeded rules, or as staff typed it. */
   name: text().notNull(),
+  /**
+   * The translated name's key (contracts bonusNames), set for seeded rules and cleared when staff rename the
+   * rule: a typed name is shown as it is in every language.
+   */
+  nameKey: text(),
   kind: bonusRuleKind().notNull(),
   /** USD cents to stake (WEEKLY, MONTHLY) or win (WIN_BET) in the period; null for DAILY and ONBOARDING. */
   targetMinor: bigint({ mode: 'number' }),

@@ -6,9 +6,17 @@ import { bonusRules } from './schema.ts';
  * ON CONFLICT on the code keeps an operator's later changes to a seeded rule.
  */
 export const defaultBonusRules: (typeof bonusRules.$inferInsert)[] = [
-  { code: 'daily-7-days', name: 'Daily bonus', kind: 'DAILY', rewardMinor: 5_00, sortOrder: 10 },
+  {
+    code: 'daily-7-days',
+    nameKey: 'daily-7-days',
+    name: 'Daily bonus',
+    kind: 'DAILY',
+    rewardMinor: 5_00,
+    sortOrder: 10,
+  },
   {
     code: 'weekly-bets',
+    nameKey: 'weekly-bets',
     name: 'Weekly bonus',
     kind: 'WEEKLY',
     targetMinor: 500_00,
@@ -17,6 +25,7 @@ export const defaultBonusRules: (typeof bonusRules.$inferInsert)[] = [
   },
   {
     code: 'monthly-bets',
+    nameKey: 'monthly-bets',
     name: 'Monthly bonus',
     kind: 'MONTHLY',
     targetMinor: 2_000_00,
@@ -25,6 +34,7 @@ export const defaultBonusRules: (typeof bonusRules.$inferInsert)[] = [
   },
   {
     code: 'win-bet-weekly',
+    nameKey: 'win-bet-weekly',
     name: 'Win-bet bonus',
     kind: 'WIN_BET',
     targetMinor: 200_00,
@@ -33,6 +43,7 @@ export const defaultBonusRules: (typeof bonusRules.$inferInsert)[] = [
   },
   {
     code: 'welcome-confirm',
+    nameKey: 'welcome-confirm',
     name: 'Confirm your e-mail or phone',
     kind: 'ONBOARDING',
     task: 'CONFIRM_EMAIL',
@@ -41,6 +52,7 @@ export const defaultBonusRules: (typeof bonusRules.$inferInsert)[] = [
   },
   {
     code: 'welcome-username',
+    nameKey: 'welcome-username',
     name: 'Choose a username',
     kind: 'ONBOARDING',
     task: 'CHOOSE_USERNAME',
@@ -49,6 +61,7 @@ export const defaultBonusRules: (typeof bonusRules.$inferInsert)[] = [
   },
   {
     code: 'welcome-deposit',
+    nameKey: 'welcome-deposit',
     name: 'Make your first deposit',
     kind: 'ONBOARDING',
     task: 'FIRST_DEPOSIT',
@@ -57,6 +70,7 @@ export const defaultBonusRules: (typeof bonusRules.$inferInsert)[] = [
   },
   {
     code: 'welcome-bet',
+    nameKey: 'welcome-bet',
     name: 'Place your first bet',
     kind: 'ONBOARDING',
     task: 'FIRST_BET',

@@ -161,6 +161,7 @@ export function createBonusesService({
       await recordEvent(tx, 'bonuses.credited', {
         userId,
         ruleName: rule.name,
+        ruleKey: rule.nameKey,
         amount: rule.rewardMinor,
         currency,
       });
@@ -218,6 +219,7 @@ export function createBonusesService({
     return {
       id: rule.id,
       presentationRuleName: rule.name,
+      presentationRuleKey: rule.nameKey,
       amount: dollars(rule.rewardMinor),
       sumOfBets: dollars(bets),
       winningAmount: dollars(progress.weekWins),
@@ -244,6 +246,7 @@ export function createBonusesService({
             ? {
                 id: daily.id,
                 presentationRuleName: daily.name,
+                presentationRuleKey: daily.nameKey,
                 amount: dollars(daily.rewardMinor),
                 betDates: progress.betDates,
               }
@@ -258,6 +261,7 @@ export function createBonusesService({
             .map((rule) => ({
               id: rule.id,
               presentationRuleName: rule.name,
+              presentationRuleKey: rule.nameKey,
               amount: dollars(rule.rewardMinor),
               hasBonus: progress.credited.has(`${rule.id}|once`),
             })),
@@ -279,6 +283,8 @@ export function createBonusesService({
             .select({
               id: userBonuses.id,
               name: bonusRules.name,
+              nameKey: bonusRules.nameKey,
+              code: sql<string | null>`null`,
               amountMinor: userBonuses.amountMinor,
               currency: userBonuses.currency,
               createdAt: userBonuses.createdAt,
@@ -290,6 +296,8 @@ export function createBonusesService({
             .select({
               id: promoRedemptions.id,
               name: sql<string>`'Promo code ' || ${promoCodes.code}`,
+              nameKey: sql<string | null>`'promo-code'`,
+              code: promoCodes.code,
               amountMinor: promoRedemptions.amountMinor,
               currency: promoRedemptions.currency,
               createdAt: promoRedemptions.createdAt,
@@ -309,7 +317,10 @@ export function createBonusesService({
           rows: rows.map((row) => ({
             id: row.id,
             presentationRuleName: row.name,
+            presentationRuleKey: row.nameKey,
+            ...(row.code ? { presentationRuleParams: { code: row.code } } : {}),
             amount: fromMinor(Number(row.amountMinor), row.currency),
+            currencyCode: row.currency,
             createdAt: new Date(row.createdAt).toISOString(),
           })),
           count: (rules[0]?.value ?? 0) + (promos[0]?.value ?? 0),

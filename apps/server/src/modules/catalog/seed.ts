@@ -1,10 +1,11 @@
 import type { GameCategory, GameKind } from '@paws/contracts/catalog';
+import { STUDIO_PROVIDER_CODE } from '@paws/contracts/studio-api';
 import { studioGames as studioGameList } from '@paws/contracts/studio-games';
 import type { Db } from '../../db/client.ts';
 import { gameProviders, games } from './schema.ts';
 
 /** Our own studio, under the same code as its wallet provider row and its app.gameProviders adapter. */
-export const STUDIO_CATALOG_PROVIDER = { code: 'paws-studio', name: 'PAWS Studio' } as const;
+export const STUDIO_CATALOG_PROVIDER = { code: STUDIO_PROVIDER_CODE, name: 'PAWS Studio' } as const;
 
 interface SeedGame {
   gameCode: string;

@@ -20,8 +20,17 @@ export interface CodeKeeperDeps {
   resendSeconds: number;
 }
 
+/**
+ * The code or link sent less than the resend wait ago is still the one to use: the answer says how long the
+ * wait still lasts (`resendInSeconds`), so the client can go on to the code entry with that time shown.
+ */
 export const waitBeforeResend = (seconds: number) =>
-  new AppError(429, `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before requesting a new code`);
+  new AppError(
+    429,
+    `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before requesting a new code`,
+    undefined,
+    { resendInSeconds: seconds },
+  );
 
 /**
  * Six-digit codes and link tokens: stored as keyed hashes, expiring, single use, a new one superseding the

@@ -24,12 +24,13 @@ import {
   verifyEmailBodySchema,
 } from '@paws/contracts/profile';
 import { referralResponseSchema } from '@paws/contracts/referrals';
+import { SESSION_HINT_COOKIE } from '@paws/contracts/session-hint';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 import { userOf } from '../../plugins/authenticate.ts';
 import type { RateLimitPolicy } from '../../plugins/rate-limit.ts';
-import { clearSessionCookies, setSessionCookies } from './cookies.ts';
+import { clearSessionCookies, clearSessionHint, setSessionCookies } from './cookies.ts';
 import type { IdentityRateLimitName } from './rate-limits.ts';
 import type { ClientInfo } from './sessions.ts';
 
@@ -223,6 +224,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         // when the ban ends or is lifted.
         const banned = error instanceof AppError && error.statusCode === 403;
         if (presented && !banned) clearSessionCookies(reply, env);
+        else if (!presented && request.cookies[SESSION_HINT_COOKIE]) clearSessionHint(reply, env);
         throw error;
       }
       return reply.status(201).send({ success: true as const });

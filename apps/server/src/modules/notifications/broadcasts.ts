@@ -149,6 +149,8 @@ export function createBroadcasts({
         recipients: recipients.length,
         notification: {
           notificationMessage: renderBroadcastMessage(input.title, input.text),
+          messageKey: null,
+          messageParams: null,
           category: 'ADVERTISING',
           isRead: false,
           createdAt: now().toISOString(),

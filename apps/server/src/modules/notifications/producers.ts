@@ -1,5 +1,9 @@
 import type { DomainEventPayload } from '@paws/contracts/events';
-import { NOTIFICATIONS_NAMESPACE, type NotificationCategory } from '@paws/contracts/notifications';
+import {
+  NOTIFICATIONS_NAMESPACE,
+  type NotificationCategory,
+  notificationMessage,
+} from '@paws/contracts/notifications';
 import { currencies, formatMoney } from '@paws/contracts/wallet';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
@@ -11,28 +15,31 @@ export const NOTABLE_WIN_MULTIPLE = 10;
 /** …or at least this much (minor units of a real currency: $100). */
 export const NOTABLE_WIN_MINOR = 100_00;
 
-/** The sentence a payment's outcome is told in. */
-export function paymentMessage(result: DomainEventPayload<'payments.result'>): string {
+type Notice = ReturnType<typeof notificationMessage>;
+
+/** A payment's outcome, as a message key with its parameters. */
+export function paymentMessage(result: DomainEventPayload<'payments.result'>): Notice {
   const amount = formatMoney(result.amount, result.currency);
-  if (result.type === 'DEPOSIT') return `Your deposit of ${amount} was credited to your balance.`;
+  if (result.type === 'DEPOSIT') return notificationMessage('payment.deposit', { amount });
   switch (result.status) {
     case 'PENDING':
-      return `Your withdrawal of ${amount} is being processed.`;
+      return notificationMessage('payment.withdrawPending', { amount });
     case 'COMPLETED':
-      return `Your withdrawal of ${amount} was paid out.`;
+      return notificationMessage('payment.withdrawPaid', { amount });
     case 'DECLINED':
+      // The reviewer's reason is shown as they wrote it.
       return result.reason
-        ? `Your withdrawal of ${amount} was declined (${result.reason}); the amount is back on your balance.`
-        : `Your withdrawal of ${amount} was declined; the amount is back on your balance.`;
+        ? notificationMessage('payment.withdrawDeclinedReason', { amount, reason: result.reason })
+        : notificationMessage('payment.withdrawDeclined', { amount });
   }
 }
 
-/** The sentence a verification result is told in (with the reviewer's reason when staff decided). */
-export function verificationMessage(result: DomainEventPayload<'kyc.verification_result'>): string {
-  if (result.result === 'APPROVED') return 'Your identity is verified. Thank you!';
+/** A verification result (with the reviewer's reason when staff decided). */
+export function verificationMessage(result: DomainEventPayload<'kyc.verification_result'>): Notice {
+  if (result.result === 'APPROVED') return notificationMessage('verification.approved');
   return result.reason
-    ? `We could not verify your identity (${result.reason}). Please check your document and try again.`
-    : 'We could not verify your identity. Please check your document and try again.';
+    ? notificationMessage('verification.declinedReason', { reason: result.reason })
+    : notificationMessage('verification.declined');
 }
 
 /** A notable win's message, if the movement is one. */
@@ -40,7 +47,7 @@ async function winMessage(
   app: FastifyInstance,
   tx: Tx,
   movement: DomainEventPayload<'wallet.moved'>,
-): Promise<string | undefined> {
+): Promise<Notice | undefined> {
   if (!movement.game || !currencies[movement.currency].real || movement.amount <= 0) return undefined;
   const staked = await app.wallet.roundStake(
     { providerCode: movement.game.providerCode, roundId: movement.game.roundId, userId: movement.userId },
@@ -49,8 +56,30 @@ async function winMessage(
   const notable =
     movement.amount >= NOTABLE_WIN_MINOR || (staked > 0 && movement.amount >= staked * NOTABLE_WIN_MULTIPLE);
   if (!notable) return undefined;
-  const multiple = staked > 0 ? ` (×${Math.floor(movement.amount / staked)} your stake)` : '';
-  return `Big win! You won ${formatMoney(movement.amount, movement.currency)}${multiple}. Congratulations!`;
+  const amount = formatMoney(movement.amount, movement.currency);
+  return staked > 0
+    ? notificationMessage('win.bigMultiple', { amount, multiple: Math.floor(movement.amount / staked) })
+    : notificationMessage('win.big', { amount });
+}
+
+/** A credited bonus: its rule's name goes in translated when it has a key. */
+export function bonusMessage(credited: DomainEventPayload<'bonuses.credited'>): Notice {
+  const { ruleName, ruleKey, ruleParams, amount, currency } = credited;
+  const rule = ruleKey
+    ? { bonusName: ruleKey, text: ruleName, ...(ruleParams ? { params: ruleParams } : {}) }
+    : ruleName;
+  return currency === 'BONUS_USD'
+    ? notificationMessage('bonus.creditedBonusMoney', { rule, amount: formatMoney(amount, 'USD') })
+    : notificationMessage('bonus.credited', { rule, amount: formatMoney(amount, currency) });
+}
+
+/** A sign-in from a device not seen before, told by its browser and system when the user agent names them. */
+export function signInMessage(userAgent: string | undefined): Notice {
+  const { browser, system } = deviceOf(userAgent);
+  if (browser && system) return notificationMessage('security.newSignIn', { browser, system });
+  if (browser) return notificationMessage('security.newSignInBrowser', { browser });
+  if (system) return notificationMessage('security.newSignInSystem', { system });
+  return notificationMessage('security.newSignInDevice');
 }
 
 /** The notice an event gives its player, if any. */
@@ -58,40 +87,24 @@ async function noticeOf(
   app: FastifyInstance,
   tx: Tx,
   event: SubscribedEvent<'notifications.notices'>,
-): Promise<{ category: NotificationCategory; message: string } | undefined> {
+): Promise<({ category: NotificationCategory } & Notice) | undefined> {
   switch (event.name) {
     case 'payments.result':
-      return { category: 'FINANCIAL', message: paymentMessage(event.payload) };
+      return { category: 'FINANCIAL', ...paymentMessage(event.payload) };
     case 'wallet.moved': {
       if (event.payload.kind !== 'WIN') return undefined;
       const message = await winMessage(app, tx, event.payload);
-      return message ? { category: 'GAME_RESULT', message } : undefined;
+      return message ? { category: 'GAME_RESULT', ...message } : undefined;
     }
     case 'identity.password_changed':
-      return {
-        category: 'SECURITY',
-        message:
-          'Your password was changed and every session was signed out. If this was not you, contact support at once.',
-      };
+      return { category: 'SECURITY', ...notificationMessage('security.passwordChanged') };
     case 'identity.signed_in':
       if (!event.payload.newDevice) return undefined;
-      return {
-        category: 'SECURITY',
-        message: `New sign-in to your account from ${describeDevice(event.payload.userAgent)}. If this was not you, change your password.`,
-      };
-    case 'bonuses.credited': {
-      const { ruleName, amount, currency } = event.payload;
-      const reward =
-        currency === 'BONUS_USD'
-          ? `${formatMoney(amount, 'USD')} in bonus money`
-          : formatMoney(amount, currency);
-      return {
-        category: 'SYSTEM',
-        message: `You earned a bonus (${ruleName}): ${reward} is on your bonus balance.`,
-      };
-    }
+      return { category: 'SECURITY', ...signInMessage(event.payload.userAgent) };
+    case 'bonuses.credited':
+      return { category: 'SYSTEM', ...bonusMessage(event.payload) };
     case 'kyc.verification_result':
-      return { category: 'SYSTEM', message: verificationMessage(event.payload) };
+      return { category: 'SYSTEM', ...verificationMessage(event.payload) };
   }
 }
 
@@ -118,17 +131,16 @@ export function subscribeNotices(app: FastifyInstance) {
   });
 }
 
-/** 'Chrome on Windows' from a user agent, or 'a new device'. */
-export function describeDevice(userAgent: string | undefined) {
-  if (!userAgent) return 'a new device';
-  const browser =
-    [
-      ['Edg/', 'Edge'],
-      ['OPR/', 'Opera'],
-      ['Firefox/', 'Firefox'],
-      ['Chrome/', 'Chrome'],
-      ['Safari/', 'Safari'],
-    ].find(([token]) => userAgent.includes(token as string))?.[1] ?? 'a browser';
+/** The browser and system a user agent names (either may be unknown). */
+export function deviceOf(userAgent: string | undefined): { browser?: string; system?: string } {
+  if (!userAgent) return {};
+  const browser = [
+    ['Edg/', 'Edge'],
+    ['OPR/', 'Opera'],
+    ['Firefox/', 'Firefox'],
+    ['Chrome/', 'Chrome'],
+    ['Safari/', 'Safari'],
+  ].find(([token]) => userAgent.includes(token as string))?.[1];
   const system = [
     ['Android', 'Android'],
     ['iPhone', 'iOS'],
@@ -137,5 +149,5 @@ export function describeDevice(userAgent: string | undefined) {
     ['Mac OS X', 'macOS'],
     ['Linux', 'Linux'],
   ].find(([token]) => userAgent.includes(token as string))?.[1];
-  return system ? `${browser} on ${system}` : browser;
+  return { browser, system };
 }

@@ -1,10 +1,11 @@
-import { notificationCategories } from '@paws/contracts/notifications';
+import { type MessageParams, notificationCategories } from '@paws/contracts/notifications';
 import type { BroadcastSegment, BroadcastStatus } from '@paws/contracts/staff-promotions';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   text,
@@ -32,7 +33,11 @@ export const notifications = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The English text (searched; shown as it is when there is no key: older rows and broadcasts). */
     message: text().notNull(),
+    /** The key and parameters the reader's language is rendered from (contracts notifications-messages.ts). */
+    messageKey: text(),
+    messageParams: jsonb().$type<MessageParams>(),
     category: notificationCategory().notNull(),
     isRead: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),

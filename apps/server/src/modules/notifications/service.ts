@@ -1,7 +1,9 @@
 import {
+  type MessageParams,
   NOTIFICATIONS_NAMESPACE,
   type Notification,
   type NotificationCategory,
+  type NotificationMessageKey,
   type NotificationsQuery,
   type NotificationsResponse,
   type NotificationsServerToClientEvents,
@@ -23,15 +25,24 @@ import { type NotificationRow, notifications, playerActivity } from './schema.ts
 /** The socket.io room of one player's sockets, on every server process. */
 export const playerRoom = (userId: string) => `user:${userId}`;
 
+/**
+ * One notification to write. `message` is the text stored (English, searched, shown when there is no key);
+ * a message with a key (contracts notificationMessage()) is rendered in each reader's language. Plain text
+ * without a key (the older call shape) is shown as it is.
+ */
 export interface NotifyInput {
   userId: string;
   category: NotificationCategory;
   message: string;
+  messageKey?: NotificationMessageKey | null;
+  messageParams?: MessageParams | null;
 }
 
 export const toNotification = (row: NotificationRow): Notification => ({
   id: row.id,
   notificationMessage: row.message,
+  messageKey: row.messageKey,
+  messageParams: row.messageParams,
   category: row.category,
   isRead: row.isRead,
   createdAt: row.createdAt.toISOString(),

@@ -10,6 +10,7 @@ import {
 import { type CurrencyCode, fromMinor } from '@paws/contracts/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userOf } from '../../plugins/authenticate.ts';
+import { createGamesAdmin } from '../catalog/index.ts';
 
 const rangeOf = (query: HistoryQuery) => ({
   dateFrom: parseHistoryDate(query.dateFrom, 'from') ?? undefined,
@@ -21,6 +22,15 @@ const rangeOf = (query: HistoryQuery) => ({
  * rows only, newest first, paged by page and limit and filtered by dateFrom / dateTo.
  */
 export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const catalogue = createGamesAdmin(app.database.db);
+  /** The catalogue's names by provider and game code: the lists show 'Wild Paws', not 'wild-paws'. */
+  async function gameNames() {
+    const games = await catalogue.all();
+    const names = new Map(games.map((game) => [`${game.providerCode}|${game.gameCode}`, game.name]));
+    return (providerCode: string, gameCode: string | null) =>
+      gameCode === null ? null : (names.get(`${providerCode}|${gameCode}`) ?? null);
+  }
+
   const schema = <T>(summary: string, ok: T) => ({
     tags: ['platform'],
     summary,
@@ -49,13 +59,17 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { page, limit } = request.query;
-      const result = await app.wallet.bets(userOf(request).id, { ...rangeOf(request.query), page, limit });
+      const [result, nameOf] = await Promise.all([
+        app.wallet.bets(userOf(request).id, { ...rangeOf(request.query), page, limit }),
+        gameNames(),
+      ]);
       return {
         transactions: result.items.map((bet) => ({
           id: bet.id,
           amount: fromMinor(bet.amount, bet.currencyCode),
           currencyCode: bet.currencyCode,
           gameCode: bet.gameCode,
+          gameName: nameOf(bet.providerCode, bet.gameCode),
           createdAt: bet.createdAt.toISOString(),
           providerName: bet.providerName,
         })),
@@ -75,15 +89,15 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { page, limit } = request.query;
-      const result = await app.wallet.gameSessionHistory(userOf(request).id, {
-        ...rangeOf(request.query),
-        page,
-        limit,
-      });
+      const [result, nameOf] = await Promise.all([
+        app.wallet.gameSessionHistory(userOf(request).id, { ...rangeOf(request.query), page, limit }),
+        gameNames(),
+      ]);
       return {
         gameTokens: result.items.map((s) => ({
           token: s.token,
           gameCode: s.gameCode,
+          gameName: nameOf(s.providerCode, s.gameCode),
           providerName: s.providerName,
           currencyCode: s.currencyCode as CurrencyCode,
           createdAt: s.createdAt.toISOString(),

@@ -30,6 +30,9 @@ const meaning: Record<keyof typeof staffPermissions, string> = {
   'staff.manage': "invite staff, grant and revoke roles, reset a member's second factor",
   'audit.read': 'read the audit log',
   'reconciliation.run': 'run the ledger reconciliation on demand',
+  'tickets.answer':
+    'work the support desk: the ticket queue, take, assign, reply with attachments, internal notes, propose the resolution, read canned responses',
+  'tickets.canned': 'create, edit and delete canned responses',
 };
 
 /** docs/roles.md, generated from the one matrix in packages/contracts/src/staff-permissions.ts. */

@@ -401,6 +401,13 @@ function gameCallText(kind: 'BET' | 'WIN', withReference: boolean) {
   // A bet needs a live session and the funds; a win is owed to the player whatever became of the session.
   const betChecks = kind === 'BET' ? 'and balance >= $6::bigint' : '';
   const sessionCheck = kind === 'BET' ? 'and s.expires_at > $7::timestamptz' : '';
+  // The session's first accepted bet marks it played: only played sessions are the player's game history.
+  const playedCte =
+    kind === 'BET'
+      ? `, played as (
+        update game_sessions set played_at = $7::timestamptz
+        where token = $1 and played_at is null and exists (select 1 from moved))`
+      : '';
   // A win that names its bet waits for any rollback of that bet (FOR SHARE) and is refused if it happened.
   const refCte = withReference
     ? `, ref as (
@@ -442,7 +449,7 @@ function gameCallText(kind: 'BET' | 'WIN', withReference: boolean) {
         round_id, game_code, reference_external_id, ledger_transaction_id, balance_after, created_at)
       select $12::uuid, $2, $3, '${kind}'::game_transaction_kind, 'OK'::game_transaction_status, $4::uuid, $5,
         $6::bigint, $13, $14, ${withReference ? '$17' : 'null'}, $8::uuid, balance, $7::timestamptz from moved
-    ), ev as (
+    )${playedCte}, ev as (
       insert into domain_events (id, name, payload, created_at)
       select $15::uuid, 'wallet.moved', $16::jsonb || jsonb_build_object('balance', balance), $7::timestamptz
       from moved

@@ -125,12 +125,17 @@ export function createWalletQueries({ db, ready }: { db: Db; ready: () => Promis
   }
 
   /**
-   * The player's game sessions, newest first. Each is shown by a reference derived from its token, never the
-   * token itself: the token is what a provider presents to the wallet for the player.
+   * The player's played game sessions (at least one bet accepted: a game page only opened is no history),
+   * newest first. Each is shown by a reference derived from its token, never the token itself: the token is
+   * what a provider presents to the wallet for the player.
    */
   async function gameSessionHistory(userId: string, query: PageQuery = {}) {
     const { limit, offset } = pageOf(query);
-    const where = and(eq(gameSessions.userId, userId), createdBetween(gameSessions.createdAt, query));
+    const where = and(
+      eq(gameSessions.userId, userId),
+      isNotNull(gameSessions.playedAt),
+      createdBetween(gameSessions.createdAt, query),
+    );
     const rows = await db
       .select({
         token: gameSessions.token,

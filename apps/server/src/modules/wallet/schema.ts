@@ -129,6 +129,8 @@ export const gameSessions = pgTable(
       .references(() => walletCurrencies.code),
     createdAt: createdAt(),
     expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    /** The first accepted bet's time: a session only opened (no round played) stays out of the history. */
+    playedAt: timestamp({ withTimezone: true, mode: 'date' }),
   },
   (t) => [index().on(t.userId, t.createdAt)],
 );

@@ -4,6 +4,7 @@ import { formatNumber } from '@/lib/format';
 import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
 import { usePopover } from '@/lib/use-popover';
 import styles from './header-menus.module.css';
+import { labelWithVisibleParts } from './header-menus-label';
 
 /** One balance as the user data carries it (spec 000 §3). */
 export interface Balance {
@@ -21,11 +22,14 @@ const labelKeys: Record<string, 'balance.bonus' | 'balance.freeSpins' | 'balance
   PAWS: 'balance.paws',
 };
 
+/** The money symbol shown before the amount ('' for non-real currencies and those without one). */
+function symbolOf(balance: Balance): string {
+  if (NON_REAL_CURRENCIES.includes(balance.currencyCode)) return '';
+  return balance.currency?.symbol ?? (balance.currencyCode === 'USD' ? '$' : '');
+}
+
 export function formatBalance(balance: Balance): string {
-  const amount = formatNumber(balance.amount);
-  if (NON_REAL_CURRENCIES.includes(balance.currencyCode)) return amount;
-  const symbol = balance.currency?.symbol ?? (balance.currencyCode === 'USD' ? '$' : '');
-  return `${symbol}${amount}`;
+  return `${symbolOf(balance)}${formatNumber(balance.amount)}`;
 }
 
 /** Spec 000 §4: USD by default, PAWS on screens 1920px and wider; falls back to the first balance. */
@@ -59,11 +63,13 @@ export function BalanceButton({ balances }: { balances: Balance[] }) {
         className={`${styles.trigger} ${styles.balance}`}
         aria-expanded={open}
         aria-controls={listId}
-        aria-label={t('balance.label', { amount: formatBalance(current), currency: label(current) })}
+        data-symbol={symbolOf(current) !== ''}
         onClick={() => setOpen((value) => !value)}
       >
-        <span className={styles.amount}>{formatBalance(current)}</span>
-        <span className={styles.currency}>{label(current)}</span>
+        {labelWithVisibleParts((values) => t('balance.label', values), {
+          amount: <span className={styles.amount}>{formatBalance(current)}</span>,
+          currency: <span className={styles.currency}>{label(current)}</span>,
+        })}
       </button>
       {open ? (
         <ul id={listId} className={styles.menu} aria-label={t('balance.choose')}>

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '@/lib/i18n/i18n';
 import { BottomNav, type BottomNavProps } from './bottom-nav';
 
-function renderNav(props: BottomNavProps = {}) {
+function renderNav(props: BottomNavProps = {}, at = '/news') {
   const router = createMemoryRouter(
     [
       {
@@ -18,7 +18,7 @@ function renderNav(props: BottomNavProps = {}) {
         ),
       },
     ],
-    { initialEntries: ['/news'] },
+    { initialEntries: [at] },
   );
   render(<RouterProvider router={router} />);
   return router;
@@ -124,8 +124,35 @@ describe('BottomNav', () => {
     expect(screen.getByRole('link', { name: 'Bets' })).toHaveAttribute('href', '/?kind=BETS#games-list');
     expect(screen.getByRole('link', { name: 'Studio' })).toHaveAttribute(
       'href',
-      '/?provider=paws#games-list',
+      '/?provider=paws-studio#games-list',
     );
     expect(screen.getByRole('link', { name: 'Main menu' })).toHaveAttribute('href', '/');
+  });
+
+  it('folds to a handle on the game screen: the handle or a swipe up brings the bar back, a swipe down folds it', () => {
+    renderNav({}, '/game?gameCode=blackjack&providerCodeName=paws-studio&title=Blackjack');
+    const handle = screen.getByRole('button', { name: 'Show the navigation bar' });
+    expect(nav()).toHaveAttribute('data-collapsed', 'true');
+    expect(screen.queryByRole('navigation')).toBeNull();
+    fireEvent.click(handle);
+    expect(screen.getByRole('navigation', { name: 'Quick navigation' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Hide the navigation bar' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    swipe(500, 540, 200);
+    expect(nav()).toHaveAttribute('data-collapsed', 'true');
+    swipe(600, 560, 200);
+    expect(nav()).toHaveAttribute('data-collapsed', 'false');
+    // Playing (the focus leaves for the game frame) folds it away.
+    fireEvent.blur(window);
+    expect(nav()).toHaveAttribute('data-collapsed', 'true');
+  });
+
+  it('is not folded anywhere else', () => {
+    renderNav();
+    expect(nav()).toHaveAttribute('data-collapsed', 'false');
+    expect(screen.queryByRole('button', { name: 'Show the navigation bar' })).toBeNull();
+    expect(screen.getByRole('navigation', { name: 'Quick navigation' })).toBeVisible();
   });
 });

@@ -1,10 +1,13 @@
+import { renderNotificationMessage } from '@paws/contracts/notifications-messages';
+import { STUDIO_PROVIDER_CODE } from '@paws/contracts/studio-api';
 import { type ReactNode, type TouchEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useMatch, useNavigate } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { FlagIcon } from '@/components/ui/flag-icon';
 import {
   BetsIcon,
+  ChevronDownIcon,
   CloseIcon,
   LiveIcon,
   MenuIcon,
@@ -32,7 +35,7 @@ export interface BottomNavProps {
 
 const slots: { key: 'studio' | 'live' | 'table' | 'slots' | 'bets'; icon: ReactNode; filter: GamesFilter }[] =
   [
-    { key: 'studio', icon: <StudioIcon />, filter: { provider: 'paws' } },
+    { key: 'studio', icon: <StudioIcon />, filter: { provider: STUDIO_PROVIDER_CODE } },
     { key: 'live', icon: <LiveIcon />, filter: { kind: 'LIVE' } },
     { key: 'table', icon: <TableIcon />, filter: { kind: 'TABLE' } },
     { key: 'slots', icon: <SlotsIcon />, filter: { kind: 'SLOTS' } },
@@ -85,6 +88,11 @@ function DraggableLanguages() {
  * Spec 000 §2 bottom navigation (below 1024px): Studio, Live, Table, main menu, Slots, Bets, Menu.
  * Studio, Live, Table, Slots and Bets lead to the filtered games list (our decision). The panel opens
  * on a swipe up and closes on a swipe down (30px within 300ms), a click outside or Escape.
+ *
+ * On the game screen the bar is collapsed to a small handle under the game, so that it never covers the
+ * game's controls (the screen sizes the frame to the space above the handle): the handle, or a swipe up
+ * on it, brings the bar back over the game; a swipe down, the handle again, or playing (focus moving into
+ * the game frame) folds it away.
  */
 export function BottomNav({ notifications, onOpen, children }: BottomNavProps) {
   const { t, i18n } = useTranslation();
@@ -96,6 +104,28 @@ export function BottomNav({ notifications, onOpen, children }: BottomNavProps) {
   const touch = useRef<{ y: number; time: number } | null>(null);
   const onOpenRef = useRef(onOpen);
   onOpenRef.current = onOpen;
+  const barId = useId();
+  const onGameScreen = useMatch(paths.game.path) !== null;
+  const [barShown, setBarShown] = useState(false);
+  const collapsed = onGameScreen && !barShown;
+
+  // Every visit to the game screen starts collapsed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the screen change is the trigger
+  useEffect(() => {
+    setBarShown(false);
+    setOpenState(false);
+  }, [onGameScreen]);
+
+  // Playing again (a tap in the game frame takes the focus from this window) folds the bar away.
+  useEffect(() => {
+    if (!onGameScreen || !barShown) return;
+    const onBlur = () => {
+      setBarShown(false);
+      setOpenState(false);
+    };
+    window.addEventListener('blur', onBlur);
+    return () => window.removeEventListener('blur', onBlur);
+  }, [onGameScreen, barShown]);
 
   const setOpen = (next: boolean) => {
     setOpenState((previous) => {
@@ -135,8 +165,15 @@ export function BottomNav({ notifications, onOpen, children }: BottomNavProps) {
     touch.current = null;
     if (!start || !point) return;
     const direction = detectSwipe(start.y, start.time, point.clientY, Date.now(), PANEL_SWIPE_MIN_PX);
+    if (collapsed) {
+      if (direction === 'up') setBarShown(true);
+      return;
+    }
     if (direction === 'up') setOpen(true);
-    if (direction === 'down') setOpen(false);
+    if (direction === 'down') {
+      if (onGameScreen && !open) setBarShown(false);
+      setOpen(false);
+    }
   };
 
   const close = () => setOpenState(false);
@@ -144,10 +181,11 @@ export function BottomNav({ notifications, onOpen, children }: BottomNavProps) {
   return (
     <div
       ref={rootRef}
-      className={`${styles.root} ${open ? styles.expanded : ''}`}
+      className={`${styles.root} ${open ? styles.expanded : ''} ${onGameScreen ? styles.onGame : ''}`}
       onTouchStart={onTouchStart}
       onTouchEnd={onTouchEnd}
       data-testid="bottom-nav"
+      data-collapsed={collapsed}
     >
       <section id={panelId} className={styles.panel} aria-label={t('bottomNav.menu')} hidden={!open}>
         <span className={styles.grip} aria-hidden="true" />
@@ -184,7 +222,7 @@ export function BottomNav({ notifications, onOpen, children }: BottomNavProps) {
                         navigate(paths.profileNotification.getHref(item.id));
                       }}
                     >
-                      <span>{item.notificationMessage}</span>
+                      <span>{renderNotificationMessage(item, i18n.language)}</span>
                       <time dateTime={item.createdAt}>
                         {formatRelativeTime(item.createdAt, { locale: i18n.language })}
                       </time>
@@ -198,7 +236,23 @@ export function BottomNav({ notifications, onOpen, children }: BottomNavProps) {
           </>
         )}
       </section>
-      <nav aria-label={t('bottomNav.label')} className={styles.bar}>
+      {onGameScreen ? (
+        <button
+          type="button"
+          className={styles.handle}
+          aria-expanded={!collapsed}
+          aria-controls={barId}
+          onClick={() => {
+            setBarShown(collapsed);
+            if (!collapsed) close();
+          }}
+        >
+          <span className={styles.handleGrip} aria-hidden="true" />
+          <span className="visually-hidden">{t(collapsed ? 'bottomNav.showBar' : 'bottomNav.hideBar')}</span>
+          <ChevronDownIcon size={14} className={collapsed ? styles.handleUp : undefined} />
+        </button>
+      ) : null}
+      <nav id={barId} aria-label={t('bottomNav.label')} className={styles.bar} hidden={collapsed}>
         <ul className={styles.slots}>
           {slots.slice(0, 3).map((slot) => (
             <li key={slot.key}>

@@ -33,6 +33,9 @@ export function Footer() {
                 <li>
                   <Link to={paths.forPartners.getHref()}>{t('nav.forPartners')}</Link>
                 </li>
+                <li>
+                  <Link to={paths.companyInformation.getHref()}>{t('nav.companyInformation')}</Link>
+                </li>
               </ul>
             </nav>
             <LanguagePicker className={styles.language} />

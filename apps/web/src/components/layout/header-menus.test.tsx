@@ -42,6 +42,13 @@ function stubWidth(width: number) {
   );
 }
 
+/** What the button shows on screen: its text without the visually hidden words. */
+function visibleText(element: HTMLElement) {
+  const clone = element.cloneNode(true) as HTMLElement;
+  for (const hidden of clone.querySelectorAll('.visually-hidden')) hidden.remove();
+  return (clone.textContent ?? '').trim();
+}
+
 beforeAll(() => initI18n('en'));
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -53,8 +60,8 @@ describe('BalanceButton', () => {
     const user = userEvent.setup();
     stubWidth(1440);
     render(<BalanceButton balances={sampleBalances} />);
-    const trigger = screen.getByRole('button', { name: /Balance/ });
-    expect(trigger).toHaveTextContent('$1,234.5USD');
+    const trigger = screen.getByRole('button', { name: 'Balance $1,234.5 USD, choose currency' });
+    expect(visibleText(trigger)).toBe('$1,234.5 USD');
     await user.click(trigger);
     const list = screen.getByRole('list', { name: 'Currencies' });
     const items = within(list).getAllByRole('button');
@@ -66,13 +73,15 @@ describe('BalanceButton', () => {
     ]);
     await user.click(within(list).getByRole('button', { name: /Free Spins/ }));
     expect(screen.queryByRole('list', { name: 'Currencies' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Balance/ })).toHaveTextContent('15Free Spins');
+    expect(
+      screen.getByRole('button', { name: 'Balance 15 Free Spins, choose currency' }),
+    ).toBeInTheDocument();
   });
 
   it('defaults to PAWS at 1920px and wider, without a money symbol', () => {
     stubWidth(1920);
     render(<BalanceButton balances={sampleBalances} />);
-    expect(screen.getByRole('button', { name: /Balance/ })).toHaveTextContent('5,000PAWS');
+    expect(visibleText(screen.getByRole('button', { name: /Balance/ }))).toBe('5,000 PAWS');
   });
 });
 
@@ -81,7 +90,7 @@ describe('UserMenu', () => {
     const user = userEvent.setup();
     const onLogout = vi.fn();
     const router = inRouter(<UserMenu username="Lynx" avatarUrl="/a/small.png" onLogout={onLogout} />);
-    expect(screen.getByRole('img', { name: 'Lynx' })).toHaveAttribute('src', '/a/small.png');
+    expect(screen.getByAltText('Lynx')).toHaveAttribute('src', '/a/small.png');
     await user.click(screen.getByRole('button', { name: 'Account menu of Lynx' }));
 
     await user.click(screen.getByRole('button', { name: 'Change Vibe' }));
@@ -100,7 +109,7 @@ describe('UserMenu', () => {
 
   it('shows the fixed image for managers', () => {
     inRouter(<UserMenu username="Boss" avatarUrl="/a/small.png" isManager onLogout={() => {}} />);
-    expect(screen.getByRole('img', { name: 'Boss' })).toHaveAttribute('src', MANAGER_AVATAR);
+    expect(screen.getByAltText('Boss')).toHaveAttribute('src', MANAGER_AVATAR);
   });
 });
 
@@ -129,5 +138,30 @@ describe('NotificationBell', () => {
     await user.click(screen.getByRole('button', { name: 'Notifications' }));
     expect(screen.getByText('Your notifications will appear here')).toBeInTheDocument();
     await act(async () => {});
+  });
+});
+
+describe('header buttons: the accessible name holds the visible text (axe label-content-name-mismatch)', () => {
+  afterEach(() => initI18n('en'));
+
+  it.each(['en', 'es', 'fr', 'it'] as const)('%s: balance and user buttons', async (language) => {
+    await initI18n(language);
+    stubWidth(1440);
+    render(<BalanceButton balances={sampleBalances} />);
+    inRouter(<UserMenu username="+44 ••• ••• 456" onLogout={() => {}} />);
+    const [balance, user] = screen.getAllByRole('button');
+    for (const button of [balance, user]) {
+      if (!button) throw new Error('button missing');
+      // No aria-label: the name is the button's own content, the visible words in their place.
+      expect(button).not.toHaveAttribute('aria-label');
+      const name = button.textContent ?? '';
+      const visible = visibleText(button);
+      expect(visible).not.toBe('');
+      expect(name.replace(/\s+/g, ' ')).toContain(visible.trim().replace(/\s+/g, ' '));
+    }
+    expect(balance).toHaveTextContent('$1,234.5');
+    expect(user).toHaveTextContent('+44 ••• ••• 456');
+    // The avatar's initial or image repeats the name for the eye only.
+    expect(user?.querySelector('[aria-hidden="true"]')).not.toBeNull();
   });
 });

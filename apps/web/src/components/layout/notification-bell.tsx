@@ -1,3 +1,4 @@
+import { type MessageParams, renderNotificationMessage } from '@paws/contracts/notifications-messages';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +12,9 @@ import styles from './header-menus.module.css';
 export interface NotificationItem {
   id: string | number;
   notificationMessage: string;
+  /** The message's key and parameters: rendered in the reader's language (else notificationMessage). */
+  messageKey?: string | null;
+  messageParams?: MessageParams | null;
   isRead: boolean;
   createdAt: string;
 }
@@ -62,7 +66,7 @@ export function NotificationBell({ notifications, unreadCount, onOpen }: Notific
                     className={`${styles.notification} ${item.isRead ? '' : styles.unread}`}
                     onClick={() => setOpen(false)}
                   >
-                    <span className={styles.message}>{item.notificationMessage}</span>
+                    <span className={styles.message}>{renderNotificationMessage(item, i18n.language)}</span>
                     <time dateTime={item.createdAt} className={styles.time}>
                       {formatRelativeTime(item.createdAt, { locale: i18n.language })}
                     </time>

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { usePopover } from '@/lib/use-popover';
 import { useVibe, vibeLabelKeys, vibes } from '@/lib/vibe';
 import styles from './header-menus.module.css';
+import { labelWithVisibleParts } from './header-menus-label';
 
 export interface UserMenuProps {
   username: string;
@@ -34,11 +35,15 @@ export function UserMenu({ username, avatarUrl, isManager = false, onLogout }: U
         className={`${styles.trigger} ${styles.user}`}
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={t('userMenu.label', { username })}
         onClick={() => setOpen((value) => !value)}
       >
-        <Avatar src={avatarUrl} isManager={isManager} name={username} size={32} />
-        <span className={styles.username}>{username}</span>
+        {/* The avatar repeats the name (its alt or initial): the button's name is the sentence below. */}
+        <span aria-hidden="true" className={styles.avatar}>
+          <Avatar src={avatarUrl} isManager={isManager} name={username} size={32} />
+        </span>
+        {labelWithVisibleParts((values) => t('userMenu.label', values), {
+          username: <span className={styles.username}>{username}</span>,
+        })}
       </button>
       {open ? (
         <ul id={menuId} className={styles.menu} aria-label={t('userMenu.label', { username })}>

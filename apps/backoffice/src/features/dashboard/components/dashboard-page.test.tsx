@@ -35,7 +35,7 @@ const body: Dashboard = {
     day: `2026-03-${String(i + 1).padStart(2, '0')}`,
     ...figures(),
   })),
-  openTickets: null,
+  openTickets: 7,
   pendingWithdrawals: { count: 3, amount: 420 },
   pendingVerifications: { count: 2 },
 };
@@ -57,14 +57,14 @@ beforeEach(() => {
         userId: 'u',
         email: 's@staff.test',
         roles: ['support'],
-        permissions: ['dashboard.read'],
+        permissions: ['dashboard.read', 'tickets.answer'],
       });
     return json(body);
   });
 });
 afterEach(() => vi.unstubAllGlobals());
 
-it('shows today’s and the month’s tiles, what waits, and says there is no ticket desk yet', async () => {
+it('shows today’s and the month’s tiles, what waits, and the open tickets', async () => {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -81,8 +81,9 @@ it('shows today’s and the month’s tiles, what waits, and says there is no ti
   expect(within(month).getByText('$9,000.00')).toBeInTheDocument();
   const waiting = screen.getByRole('region', { name: 'Waiting for staff' });
   expect(within(waiting).getByText('3')).toBeInTheDocument();
-  expect(within(waiting).getByText('No ticket desk yet')).toBeInTheDocument();
-  expect(within(waiting).getByText('—')).toBeInTheDocument();
+  expect(within(waiting).getByText('7')).toBeInTheDocument();
+  // Support answers tickets: the tile leads to the desk.
+  expect(within(waiting).getByRole('link', { name: 'Answer' })).toHaveAttribute('href', '/tickets');
   // Support may not review withdrawals: no link; nor recompute.
   expect(within(waiting).queryByRole('link', { name: 'Review' })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Recompute today' })).not.toBeInTheDocument();

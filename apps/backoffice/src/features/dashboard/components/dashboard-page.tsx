@@ -38,6 +38,7 @@ export default function DashboardPage() {
   const canRefresh = useCan('reports.read');
   const canReviewWithdrawals = useCan('withdrawals.review');
   const canReviewVerifications = useCan('verifications.review');
+  const canAnswerTickets = useCan('tickets.answer');
 
   if (dashboard.isPending) return <Loading />;
   if (dashboard.isError)
@@ -91,8 +92,8 @@ export default function DashboardPage() {
           />
           <Stat
             label="Open tickets"
-            value={data.openTickets === null ? '—' : data.openTickets.toLocaleString('en-GB')}
-            hint={data.openTickets === null ? 'No ticket desk yet' : undefined}
+            value={data.openTickets.toLocaleString('en-GB')}
+            hint={canAnswerTickets ? <Link to="/tickets">Answer</Link> : undefined}
           />
         </div>
       </Card>

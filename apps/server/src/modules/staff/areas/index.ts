@@ -9,6 +9,7 @@ import { newsAreaRoutes } from './news/routes.ts';
 import { playersRoutes } from './players/routes.ts';
 import { reconciliationRoutes } from './reconciliation/routes.ts';
 import { reportsRoutes } from './reports/routes.ts';
+import { ticketsDeskRoutes } from './tickets/routes.ts';
 import { verificationsRoutes } from './verifications/routes.ts';
 import { withdrawalsRoutes } from './withdrawals/routes.ts';
 
@@ -26,4 +27,5 @@ export const backOfficeAreas: Record<string, (app: FastifyInstance) => Promise<v
   reports: reportsRoutes,
   audit: auditAreaRoutes,
   reconciliation: reconciliationRoutes,
+  tickets: ticketsDeskRoutes,
 };

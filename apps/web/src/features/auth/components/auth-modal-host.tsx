@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { reportingPreloadErrors } from '@/lib/preload-error';
 import { useAuthStatus, useSessionExpiredHandler } from '../hooks/use-auth';
-import { readAuthModalIntent } from '../utils/auth-modal-state';
+import { readAuthModalIntent, readAuthModalReturnTo } from '../utils/auth-modal-state';
 import { rememberReferralCode } from '../utils/referral-code';
 
 // The modal, its forms and the shared schemas load only when someone opens it.
@@ -36,7 +36,12 @@ export function AuthModalHost() {
 
   return (
     <Suspense fallback={null}>
-      <AuthModal key={location.key} initialMode={intent} onClose={close} />
+      <AuthModal
+        key={location.key}
+        initialMode={intent}
+        returnTo={readAuthModalReturnTo(location.state)}
+        onClose={close}
+      />
     </Suspense>
   );
 }

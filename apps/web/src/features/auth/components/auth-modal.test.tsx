@@ -139,7 +139,7 @@ describe('auth modal: sign-up', () => {
     });
   });
 
-  it('phone sign-up: masked number, verifyCode, six digits sign in and close', async () => {
+  it('phone sign-up: masked number, verifyCode, six digits sign in, the success step, then close', async () => {
     const api = mockApi({
       'POST /auth/registration': { status: 201, body: { channel: 'sms' } },
       'POST /auth/registration/verify': { status: 201, body: { success: true } },
@@ -159,11 +159,16 @@ describe('auth modal: sign-up', () => {
     expect(Number(localStorage.getItem(TIME_FOR_CODE_STORAGE_KEY))).toBeGreaterThan(Date.now() - 5000);
 
     await user.type(screen.getByLabelText('Digit 1 of 6'), '123456');
-    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    // A new account is told so instead of the modal closing silently (issue 18 §14).
+    expect(await screen.findByRole('heading', { name: 'Welcome to PAWS' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Your account is ready and you are logged in.');
+    expect(onClose).not.toHaveBeenCalled();
     expect(api.callsTo('POST', '/auth/registration/verify')[0]?.body).toEqual({
       phone: '+7 912 345 67 89',
       otpPhone: '123456',
     });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(queryClient.getQueryData(authStatusQueryOptions().queryKey)).toBe(201);
   });
 
@@ -179,6 +184,44 @@ describe('auth modal: sign-up', () => {
 });
 
 describe('auth modal: forgot password', () => {
+  it('asked again within 60 s (the modal closed at the code step): goes on to the code with the time left', async () => {
+    const api = mockApi({
+      'POST /auth/reset-password': {
+        status: 429,
+        body: {
+          statusCode: 429,
+          message: 'Please wait 42 seconds before requesting a new code',
+          resendInSeconds: 42,
+        },
+      },
+      'POST /auth/reset-password/verify': { status: 201, body: { success: true } },
+    });
+    localStorage.removeItem(TIME_FOR_CODE_STORAGE_KEY);
+    const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    await user.type(field('Email'), 'demo@paws.local');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+
+    expect(await screen.findByRole('heading', { name: 'Verification Code' })).toBeInTheDocument();
+    expect(screen.queryByText('Failed to request password reset')).not.toBeInTheDocument();
+    expect(screen.getByText(/^Resend code in 0:4[12]$/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Digit 1 of 6'), '123456');
+    expect(await screen.findByRole('heading', { name: 'New password' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/auth/reset-password/verify')[0]?.body).toEqual({
+      email: 'demo@paws.local',
+      otpEmail: '123456',
+    });
+  });
+
+  it('a 429 without a resend wait (too many requests) is still the spec failure text', async () => {
+    mockApi({ 'POST /auth/reset-password': apiError(429, 'Too many requests, please try again later') });
+    const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    await user.type(field('Email'), 'demo@paws.local');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('Failed to request password reset')).toBeInTheDocument();
+  });
+
   it('shows the spec failure text when the request fails', async () => {
     mockApi({ 'POST /auth/reset-password': apiError(500, 'Internal Server Error') });
     const { user } = await open();

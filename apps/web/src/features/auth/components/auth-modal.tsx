@@ -28,9 +28,12 @@ const addressOf = (credentials: Credentials) =>
  */
 export function AuthModal({
   initialMode = 'login',
+  returnTo,
   onClose,
 }: {
   initialMode?: AuthMode;
+  /** The screen the e-mailed link comes back to (a screen that needs a player asked for the modal). */
+  returnTo?: string | undefined;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -41,6 +44,14 @@ export function AuthModal({
   const [flow, setFlow] = useState<CodeFlow>();
   const [success, setSuccess] = useState<{ title: string; message: string }>();
   const [codeError, setCodeError] = useState(false);
+  const [signedUp, setSignedUp] = useState(false);
+  // After a phone sign-up, leaving the success step (Continue or close) is what shows the player signed in.
+  const close = signedUp
+    ? () => {
+        onClose();
+        void markSignedIn(queryClient);
+      }
+    : onClose;
 
   const titles: Record<AuthStep, string> = {
     login: mode === 'login' ? t('auth.login.titleLogIn') : t('auth.login.titleSignUp'),
@@ -61,6 +72,7 @@ export function AuthModal({
     body = (
       <LoginStep
         mode={mode}
+        returnTo={returnTo}
         onModeChange={setMode}
         tab={tab}
         onTabChange={setTab}
@@ -104,10 +116,15 @@ export function AuthModal({
             return;
           }
           const phone = 'phone' in flow.sent.credentials ? flow.sent.credentials.phone : '';
-          await verifySignIn(flow.sent.mode === 'register' ? 'registration' : 'login', {
-            phone,
-            otpPhone: code,
-          });
+          const signUp = flow.sent.mode === 'register';
+          await verifySignIn(signUp ? 'registration' : 'login', { phone, otpPhone: code });
+          if (signUp) {
+            // A new account says so (the cookies are set; the page learns it when the player moves on).
+            setSuccess({ title: t('auth.success.signedUpTitle'), message: t('auth.success.signedUp') });
+            setSignedUp(true);
+            setStep('success');
+            return;
+          }
           await markSignedIn(queryClient);
           onClose();
         }}
@@ -125,13 +142,13 @@ export function AuthModal({
       />
     );
   } else {
-    body = <SuccessStep message={success?.message ?? ''} onContinue={onClose} />;
+    body = <SuccessStep message={success?.message ?? ''} onContinue={close} />;
   }
 
   return (
     <AuthDialog
       title={titles[step]}
-      onClose={onClose}
+      onClose={close}
       tone={step === 'verifyCode' && codeError ? 'error' : 'active'}
     >
       {body}

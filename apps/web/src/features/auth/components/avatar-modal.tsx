@@ -2,6 +2,7 @@ import { AVATAR_MAX_BYTES, AVATAR_MIME_TYPES, profileMessages } from '@paws/cont
 import { type ChangeEvent, type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { EnlargeableImage } from '@/components/ui/lightbox';
 import { Modal } from '@/components/ui/modal';
 import { useDeleteAvatar, useUploadAvatar } from '../api/avatar';
 import styles from './avatar-modal.module.css';
@@ -142,7 +143,9 @@ export function AvatarModal({
           </label>
         ) : (
           <div className={styles.preview}>
-            {shown ? <img src={shown} alt={t('auth.avatar.preview')} className={styles.image} /> : null}
+            {shown ? (
+              <EnlargeableImage src={shown} alt={t('auth.avatar.preview')} className={styles.image} />
+            ) : null}
             <div className={styles.actions}>
               <Button
                 variant="secondary"

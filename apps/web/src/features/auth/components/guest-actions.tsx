@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { type AuthModalIntent, authModalState } from '../utils/auth-modal-state';
+import styles from './guest-actions.module.css';
 
 /** Log in / Create account for visitors: they flag the current location so the auth modal opens over it. */
 export function GuestActions() {
@@ -15,10 +16,10 @@ export function GuestActions() {
     );
   return (
     <>
-      <Button variant="secondary" size="sm" onClick={() => open('login')}>
+      <Button variant="secondary" size="sm" className={styles.action} onClick={() => open('login')}>
         {t('header.logIn')}
       </Button>
-      <Button size="sm" onClick={() => open('register')}>
+      <Button size="sm" className={styles.action} onClick={() => open('register')}>
         {t('header.createAccount')}
       </Button>
     </>

@@ -1,3 +1,4 @@
+import { SESSION_HINT_COOKIE } from '@paws/contracts/session-hint';
 import { vi } from 'vitest';
 
 export interface RecordedCall {
@@ -11,10 +12,23 @@ type Reply = { status: number; body?: unknown };
 type Handler = (call: RecordedCall) => Reply | Promise<Reply>;
 
 /**
+ * The browser's session hint cookie (see @paws/contracts/session-hint): a table that answers the auth
+ * probe stands for a browser that holds a session (a live one for 201, a stale one for 401), so the hint
+ * is set; without a probe handler the browser has none and the client makes no probe.
+ */
+export function setSessionHint(present: boolean) {
+  // biome-ignore lint/suspicious/noDocumentCookie: jsdom's cookie jar is the browser's here.
+  document.cookie = present
+    ? `${SESSION_HINT_COOKIE}=1; path=/`
+    : `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
+}
+
+/**
  * Replaces fetch with a table of 'METHOD /path' handlers (paths without the /api/<service> base) and
  * records every call. Unknown calls answer 404.
  */
 export function mockApi(handlers: Record<string, Handler | Reply>) {
+  setSessionHint('POST /auth/refresh-tokens' in handlers);
   const calls: RecordedCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '@/config/runtime-config';
 import { mockApi } from '@/features/auth/testing/mock-api';
+import { changeLanguage } from '@/lib/i18n/i18n';
 import { renderRoute, testRuntimeConfig } from '@/testing/render-route';
 import { BALANCE_MESSAGE_TYPE } from '../hooks/use-balance-messages';
 import { TOP_PANEL_AUTO_CLOSE_MS } from '../hooks/use-top-panel';
@@ -67,13 +68,27 @@ describe('game player', () => {
     await renderRoute(ROULETTE);
     const frame = await screen.findByTitle('Live Roulette');
     expect(frame.tagName).toBe('IFRAME');
-    expect(frame).toHaveAttribute('src', 'http://localhost/studio/european-roulette.html?launch=x');
+    // The frame learns the player's language from its address (game-frame contract: ?lang=).
+    expect(frame).toHaveAttribute('src', 'http://localhost/studio/european-roulette.html?launch=x&lang=en');
     expect(frame).toHaveAttribute('allowfullscreen');
     expect(api.callsTo('POST', '/catalog/game/url')[0]?.body).toEqual({
       gameCode: 'european-roulette',
       providerCodeName: 'paws-studio',
     });
     expect(document.body.style.overflow).toBe('hidden');
+  });
+
+  it("opens the frame in the player's language and reloads it in a newly chosen one", async () => {
+    signedIn(() => ({ status: 201, body: { url: 'http://localhost/studio/blackjack.html?launch=y' } }));
+    await renderRoute(ROULETTE, { language: 'es' });
+    const lang = () => new URL(screen.getByTitle('Live Roulette').getAttribute('src') ?? '').searchParams;
+    await screen.findByTitle('Live Roulette');
+    expect(lang().get('lang')).toBe('es');
+    await act(() => changeLanguage('fr'));
+    await waitFor(() => expect(lang().get('lang')).toBe('fr'));
+    // The same launch: the page keeps its session across the reload.
+    expect(lang().get('launch')).toBe('y');
+    await act(() => changeLanguage('en'));
   });
 
   it('keeps the spinner while the url never arrives, and when the answer has none', async () => {
@@ -141,7 +156,8 @@ describe('game player', () => {
     const { router } = await renderRoute(ROULETTE);
     setRuntimeConfig({ ...testRuntimeConfig, isPlatform: true });
     const item = await screen.findByRole('button', { name: /Blackjack/ });
-    expect(screen.queryByRole('button', { name: /^Live Roulette/ })).toBeNull();
+    // (the pull tab, named after the game on screen, is not a list item)
+    expect(screen.queryByRole('button', { name: /^Live Roulette.*PAWS Studio/ })).toBeNull();
     await user.click(item);
     await waitFor(() => expect(router.state.location.search).toContain('gameCode=blackjack'));
     expect(router.state.location.search).toContain('title=Blackjack');

@@ -1,3 +1,4 @@
+import { withFrameLanguage } from '@paws/contracts/game-frame';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,12 +33,19 @@ function useFillViewport(ref: React.RefObject<HTMLElement | null>, isDesktop: bo
   useLayoutEffect(() => {
     const measure = () => {
       const top = ref.current?.getBoundingClientRect().top ?? 0;
-      // On mobile the screen reaches the viewport's bottom and pads itself above the fixed bottom panel.
-      setHeight(Math.max(320, window.innerHeight - top - (isDesktop ? GAP_PX * 2 : 0)));
+      // On mobile the screen reaches the viewport's bottom and pads itself above the bottom panel's handle.
+      const next = Math.max(320, Math.floor(window.innerHeight - top - (isDesktop ? GAP_PX * 2 : 0)));
+      setHeight((current) => (current === next ? current : next));
     };
     measure();
     window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
+    // What sits above the screen can change height after it mounts (the header once the player is known).
+    const above = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    above?.observe(document.body);
+    return () => {
+      window.removeEventListener('resize', measure);
+      above?.disconnect();
+    };
   }, [ref, isDesktop]);
   return height;
 }
@@ -62,7 +70,7 @@ function useFullscreen(ref: React.RefObject<HTMLElement | null>) {
  * a pulled-down top panel on mobile. Balance messages from the frame refresh the header balance.
  */
 export function GamePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -86,6 +94,8 @@ export function GamePage() {
   useScrollLock();
   const launch = useGameUrl(hasGame ? { gameCode, providerCodeName } : undefined, { signedIn: isSignedIn });
   const url = launch.data?.url;
+  // The frame renders in the player's language; a change of language reloads it in the new one.
+  const frameSrc = url ? withFrameLanguage(url, i18n.resolvedLanguage, window.location.href) : undefined;
   useBalanceMessages(frameRef, url);
   const { game } = useCurrentGame(gameCode, providerCodeName);
   const favorite = useToggleFavorite();
@@ -115,9 +125,9 @@ export function GamePage() {
     if (isSignedIn) void queryClient.invalidateQueries({ queryKey: ['catalog'] });
   }, [isSignedIn, queryClient]);
 
-  // A new game (from the recommended list) loads a new frame.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the url is the trigger
-  useEffect(() => setFrameLoaded(false), [url]);
+  // A new game (from the recommended list) or a new language loads a new frame.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address is the trigger
+  useEffect(() => setFrameLoaded(false), [frameSrc]);
 
   const back = () => {
     if (location.key !== 'default') void navigate(-1);
@@ -170,11 +180,11 @@ export function GamePage() {
       {isDesktop ? <div className={styles.topBar}>{controls}</div> : null}
       <div className={styles.body}>
         <div ref={stageRef} className={styles.stage}>
-          {url ? (
+          {frameSrc ? (
             <iframe
               ref={frameRef}
-              key={url}
-              src={url}
+              key={frameSrc}
+              src={frameSrc}
               title={title}
               className={styles.frame}
               allow="fullscreen; autoplay; clipboard-write"
@@ -203,11 +213,12 @@ export function GamePage() {
                 className={styles.pullTab}
                 onClick={panel.toggle}
                 aria-expanded={panel.open}
-                aria-label={t(panel.open ? 'pages.game.closePanel' : 'pages.game.openPanel')}
               >
                 <span className={styles.grabber} aria-hidden="true" />
-                <span className={styles.pullTitle} aria-hidden="true">
-                  {title}
+                {/* The name starts with the visible title (axe: label-content-name-mismatch). */}
+                <span className={styles.pullTitle}>{title}</span>{' '}
+                <span className="visually-hidden">
+                  {t(panel.open ? 'pages.game.closePanel' : 'pages.game.openPanel')}
                 </span>
                 <ChevronDownIcon size={16} className={panel.open ? styles.chevronUp : undefined} />
               </button>

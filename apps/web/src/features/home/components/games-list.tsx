@@ -44,7 +44,7 @@ function GameTile({ game, onOpen }: { game: Game; onOpen: (game: Game) => void }
   return (
     <li>
       <button type="button" className={styles.tile} onClick={() => onOpen(game)} title={game.name}>
-        <img src={game.imageUrl} alt="" loading="lazy" width={240} height={180} className={styles.image} />
+        <img src={game.imageUrl} alt="" loading="lazy" width={300} height={400} className={styles.image} />
         <span className={styles.tileName}>{cutName(game.name)}</span>
         <span className={styles.provider}>{game.providerName}</span>
       </button>

@@ -58,7 +58,6 @@ export function LikeButton({
       className={`${styles.like} ${liked ? styles.liked : ''} ${signedIn ? '' : styles.dimmed}`}
       aria-pressed={liked}
       aria-disabled={!signedIn || pending}
-      aria-label={label}
       title={signedIn ? undefined : t('news.signInToLike')}
       onClick={() => {
         // Spec 001 §5: signed out the icon is dimmed and the action does nothing.
@@ -66,7 +65,8 @@ export function LikeButton({
       }}
     >
       <HeartIcon size={18} filled={liked} />
-      <span aria-hidden="true">{count}</span>
+      {/* The name is the label and the count a sighted player sees ("Like this post 3"), in that order. */}
+      <span className="visually-hidden">{label}</span> <span>{count}</span>
     </button>
   );
 }

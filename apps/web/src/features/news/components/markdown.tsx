@@ -1,5 +1,6 @@
-import type { AnchorHTMLAttributes } from 'react';
+import type { AnchorHTMLAttributes, ImgHTMLAttributes } from 'react';
 import ReactMarkdown, { defaultUrlTransform } from 'react-markdown';
+import { EnlargeableImage } from '@/components/ui/lightbox';
 import styles from './news.module.css';
 
 /**
@@ -32,6 +33,12 @@ function Anchor({ href, children, ...props }: AnchorHTMLAttributes<HTMLAnchorEle
   );
 }
 
+/** A picture in a post opens in the lightbox; one whose address was dropped as unsafe is not shown. */
+function PostImage({ src, alt }: ImgHTMLAttributes<HTMLImageElement> & { node?: unknown }) {
+  if (typeof src !== 'string' || !src) return null;
+  return <EnlargeableImage src={src} alt={alt ?? ''} loading="lazy" />;
+}
+
 /**
  * Post content and comments as markdown (spec 001 §2). Raw HTML is never rendered: react-markdown
  * shows it as the text it is. Comments have no attachments, so they show no images either.
@@ -41,7 +48,7 @@ export function Markdown({ children, variant = 'post' }: { children: string; var
     <div className={variant === 'post' ? styles.markdown : styles.commentMarkdown} data-markdown={variant}>
       <ReactMarkdown
         urlTransform={safeUrl}
-        components={{ a: Anchor }}
+        components={{ a: Anchor, img: PostImage }}
         disallowedElements={variant === 'comment' ? ['img'] : undefined}
         unwrapDisallowed
       >

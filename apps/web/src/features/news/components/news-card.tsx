@@ -2,6 +2,7 @@ import { NEWS_FRAME_COUNT, type Post } from '@paws/contracts/news';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HeartIcon } from '@/components/ui/icons';
+import { EnlargeableImage } from '@/components/ui/lightbox';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { mediaUrl } from '../api/news';
@@ -57,10 +58,13 @@ export const ChatIcon = ({ size = 16 }: { size?: number }) => (
 export function PostMedia({
   post,
   controls = false,
+  enlargeable = false,
   className,
 }: {
   post: Post;
   controls?: boolean;
+  /** A picture opens in the lightbox (the post page); in a card the whole card is a link instead. */
+  enlargeable?: boolean;
   className?: string;
 }) {
   const { t } = useTranslation();
@@ -77,6 +81,16 @@ export function PostMedia({
         playsInline
         preload="metadata"
         aria-label={t('news.video')}
+      />
+    );
+  }
+  if (enlargeable) {
+    return (
+      <EnlargeableImage
+        triggerClassName={styles.mediaTrigger}
+        className={`${styles.media} ${className ?? ''}`}
+        src={src}
+        alt={post.title}
       />
     );
   }

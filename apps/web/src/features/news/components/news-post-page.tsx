@@ -40,7 +40,7 @@ function PostView({ id }: { id: number }) {
         className={`${styles.post} ${styles[`frame${frameOf(post.id)}`] ?? ''}`}
         aria-labelledby="post-title"
       >
-        <PostMedia post={post} controls className={styles.postMedia} />
+        <PostMedia post={post} controls enlargeable className={styles.postMedia} />
         <div className={styles.postBody}>
           <span className={styles.category}>{t(`news.categories.${post.category}`)}</span>
           <h2 id="post-title" className={styles.postTitle}>

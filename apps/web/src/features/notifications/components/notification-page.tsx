@@ -1,3 +1,4 @@
+import { renderNotificationMessage } from '@paws/contracts/notifications-messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -31,7 +32,9 @@ export function NotificationPage() {
       void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
       return notification;
     },
-    enabled: isSignedIn && id !== '',
+    // Once deleted it is never read again: a refetch (the page re-renders after the delete) would mark a
+    // notification that no longer exists read, a 404.
+    enabled: isSignedIn && id !== '' && remove.isIdle,
   });
   const notFound =
     isApiClientError(query.error) && (query.error.status === 404 || query.error.status === 400);
@@ -44,7 +47,7 @@ export function NotificationPage() {
         <p id="notification-category" className={styles.category}>
           {t(`notificationsPage.categories.${item.category}`)}
         </p>
-        <p className={styles.detailMessage}>{item.notificationMessage}</p>
+        <p className={styles.detailMessage}>{renderNotificationMessage(item, i18n.language)}</p>
         <time dateTime={item.createdAt} className={styles.time}>
           {formatDateTime(item.createdAt, { locale: i18n.language })}
         </time>
@@ -61,8 +64,9 @@ export function NotificationPage() {
           onClick={() =>
             remove.mutate(item.id, {
               onSuccess: () => {
+                // Replaced, so Back does not return to a notification that is gone.
+                navigate(paths.profileNotifications.getHref(), { replace: true });
                 queryClient.removeQueries({ queryKey: ['notification', id] });
-                navigate(paths.profileNotifications.getHref());
               },
             })
           }

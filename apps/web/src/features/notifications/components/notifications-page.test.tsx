@@ -96,6 +96,44 @@ describe('/profile/notifications/{id}', { timeout: 20_000 }, () => {
     await userEvent.setup().click(within(article).getByRole('button', { name: 'Delete' }));
     await vi.waitFor(() => expect(view.router.state.location.pathname).toBe('/profile/notifications'));
     expect(api.callsTo('DELETE', '/notifications/n-7')).toHaveLength(1);
+    // The deleted notification is never marked read again (it would answer 404), and Back skips it.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(api.callsTo('PATCH', '/notifications/read/n-7')).toHaveLength(1);
+    expect(view.router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('renders a keyed notification in the reader’s language; a plain one as stored', async () => {
+    mockApi({
+      'POST /auth/refresh-tokens': { status: 201 },
+      'GET /notifications': {
+        status: 200,
+        body: {
+          notifications: [
+            {
+              ...note('n-1', 'FINANCIAL'),
+              notificationMessage: 'Your deposit of $25.00 was credited to your balance.',
+              messageKey: 'payment.deposit',
+              messageParams: { amount: '$25.00' },
+            },
+            { ...note('n-2', 'SYSTEM'), messageKey: null, messageParams: null },
+          ],
+          count: 2,
+          hasMore: false,
+          unreadCounts: counts,
+        },
+      },
+    });
+    await renderRoute('/profile/notifications', { language: 'fr' });
+    // The page's cards (and the header bell's and bottom panel's lists, which read the same call).
+    expect(
+      await screen.findAllByText('Votre dépôt de $25.00 a été crédité sur votre solde.', undefined, {
+        timeout: 5_000,
+      }),
+    ).not.toHaveLength(0);
+    expect(screen.getAllByText('Message n-2')).not.toHaveLength(0);
+    expect(
+      screen.queryByText('Your deposit of $25.00 was credited to your balance.'),
+    ).not.toBeInTheDocument();
   });
 
   it("says 'Notification not found' for someone else's or a missing id", async () => {

@@ -1,5 +1,6 @@
 import type { NotificationCategory, NotificationsResponse } from '@paws/contracts/notifications';
 import { notificationCategories, UNREAD_BADGE_CAP } from '@paws/contracts/notifications-constants';
+import { renderNotificationMessage } from '@paws/contracts/notifications-messages';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -60,7 +61,7 @@ export function NotificationsPage() {
                   </span>
                   {item.isRead ? null : <span className={styles.newBadge}>{t('notificationsPage.new')}</span>}
                 </span>
-                <span className={styles.message}>{item.notificationMessage}</span>
+                <span className={styles.message}>{renderNotificationMessage(item, i18n.language)}</span>
                 <time dateTime={item.createdAt} className={styles.time}>
                   {formatRelativeTime(item.createdAt, { locale: i18n.language })}
                 </time>

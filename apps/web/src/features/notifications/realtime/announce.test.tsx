@@ -34,6 +34,20 @@ afterEach(() => {
 });
 
 describe('announcing a new notification', () => {
+  it('tells a keyed notification in the reader’s language, in the toast and the browser notification', () => {
+    render(<Toaster />);
+    const browserNotification = vi.fn();
+    act(() =>
+      announceNotification(
+        { ...deposit, messageKey: 'payment.deposit', messageParams: { amount: '$25.00' } },
+        { t: i18n.t, language: 'it', playSound: () => {}, browserNotification },
+      ),
+    );
+    const text = 'Il tuo deposito di $25.00 è stato accreditato sul tuo saldo.';
+    expect(screen.getByRole('status')).toHaveTextContent(text);
+    expect(browserNotification).toHaveBeenCalledWith('Finance', { body: text, tag: 'n-1' });
+  });
+
   it('shows a toast titled with its category, plays the chime, and a browser notification closing after 5 s', () => {
     vi.useFakeTimers();
     render(<Toaster />);

@@ -1,4 +1,5 @@
 import type { Notification } from '@paws/contracts/notifications';
+import { renderNotificationMessage } from '@paws/contracts/notifications-messages';
 import type { TFunction } from 'i18next';
 import { showToast } from '@/components/ui/toaster';
 import { showBrowserNotification } from '@/lib/browser-notifications';
@@ -6,6 +7,8 @@ import { playNotificationSound } from '@/lib/notification-sound';
 
 export interface AnnounceDeps {
   t: TFunction;
+  /** The reader's language the message is rendered in (defaults to English). */
+  language?: string;
   toast?: typeof showToast;
   playSound?: () => unknown;
   browserNotification?: (title: string, options?: NotificationOptions) => unknown;
@@ -19,16 +22,18 @@ export function announceNotification(
   notification: Notification,
   {
     t,
+    language,
     toast = showToast,
     playSound = playNotificationSound,
     browserNotification = showBrowserNotification,
   }: AnnounceDeps,
 ) {
   const title = t(`notificationsPage.categories.${notification.category}`);
-  toast({ title, message: notification.notificationMessage });
+  const message = renderNotificationMessage(notification, language);
+  toast({ title, message });
   playSound();
   try {
-    browserNotification(title, { body: notification.notificationMessage, tag: notification.id });
+    browserNotification(title, { body: message, tag: notification.id });
   } catch (error) {
     console.error('Error while showing notification', error);
     toast({

@@ -17,10 +17,12 @@ import { type NotificationsChannel, openNotificationsChannel } from './channel';
  * socket.io-client is loaded only then, outside the first screen's JavaScript.
  */
 export function useNotificationsChannel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // The current language's texts, without reconnecting when the language changes.
   const translate = useRef(t);
   translate.current = t;
+  const language = useRef(i18n.language);
+  language.current = i18n.language;
   const queryClient = useQueryClient();
   const { isSignedIn } = useAuthStatus();
   const userId = useUser().data?.user?.userId;
@@ -35,7 +37,7 @@ export function useNotificationsChannel() {
       if (notification.category === 'FINANCIAL') {
         void queryClient.invalidateQueries({ queryKey: userDataQueryOptions().queryKey });
       }
-      announceNotification(notification, { t: translate.current });
+      announceNotification(notification, { t: translate.current, language: language.current });
     };
     import('socket.io-client').then(
       ({ io }) => {

@@ -1,8 +1,12 @@
+import { paymentMessages } from '@paws/contracts/payments';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '@/features/auth/testing/mock-api';
 import { renderWithProviders } from '@/features/auth/testing/render';
+import { userDataReply } from '@/features/profile/testing/user-data';
 import { sanitizeAmount } from '../utils/amount';
 import { PaymentModal } from './payment-modal';
 
@@ -60,6 +64,26 @@ describe('PaymentModal', () => {
     await waitFor(() => expect(submit()).toBeDisabled());
     await user.click(screen.getByRole('option', { name: 'Crypto' }));
     await waitFor(() => expect(submit()).toBeEnabled());
+  });
+
+  it('disables submit while the method list is open when the modal opens after its page (issue 18 §4)', async () => {
+    mockApi({});
+    const user = userEvent.setup();
+    const view = await renderWithProviders(<PaymentModal open={false} onClose={() => {}} />);
+    view.rerender(
+      <QueryClientProvider client={view.queryClient}>
+        <MemoryRouter>
+          <PaymentModal open onClose={() => {}} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await user.type(screen.getByLabelText('Amount'), '5');
+    const submit = screen.getByRole('button', { name: 'Deposit' });
+    expect(submit).toBeEnabled();
+    await user.click(screen.getByRole('combobox', { name: 'Payment method: Card' }));
+    await waitFor(() => expect(submit).toBeDisabled());
+    await user.click(screen.getByRole('option', { name: 'Crypto' }));
+    await waitFor(() => expect(submit).toBeEnabled());
   });
 
   it('does nothing when the amount is not above 0', async () => {
@@ -121,6 +145,57 @@ describe('PaymentModal', () => {
     expect(alert).toHaveTextContent(
       'Withdrawals need a verified identity: start the verification on your profile page first.',
     );
+  });
+
+  it('withdraw: a verification under review says it is being reviewed, not to start one', async () => {
+    mockApi({
+      'POST /auth/refresh-tokens': { status: 201 },
+      'GET /profile/user-data': userDataReply('PENDING'),
+      'POST /users/withdraw': apiError(403, paymentMessages.verificationRequired),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user, amount, submit, queryClient } = await setup('withdraw');
+    await waitFor(() => expect(queryClient.getQueryData(['user-data'])).toBeDefined());
+    await user.type(amount, '10');
+    await user.click(submit());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to process withdraw');
+    expect(alert).toHaveTextContent(
+      'Your identity verification is still being reviewed: withdrawals open once it is approved.',
+    );
+  });
+
+  it.each([
+    [apiError(400, paymentMessages.insufficientFunds, 'amount'), 'Your balance is lower than this amount.'],
+    [
+      apiError(400, paymentMessages.amountTooLarge, 'amount'),
+      'The most you can move at once is $1,000,000,000.',
+    ],
+    [apiError(400, paymentMessages.amountPlaces, 'amount'), 'Use at most 2 digits after the decimal point.'],
+    [
+      apiError(503, paymentMessages.unavailable),
+      'Payments are unavailable at the moment. Please try again later.',
+    ],
+  ])('withdraw refused (%j): says why beside the spec text', async (reply, reason) => {
+    mockApi({ 'POST /users/withdraw': reply });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user, amount, submit } = await setup('withdraw');
+    await user.type(amount, '10.125');
+    await user.click(submit());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to process withdraw');
+    expect(alert).toHaveTextContent(reason);
+  });
+
+  it('deposit declined by the provider: says so', async () => {
+    mockApi({ 'POST /users/deposit': apiError(402, 'Payment declined', 'paymentMethod') });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user, amount, submit } = await setup();
+    await user.type(amount, '10');
+    await user.click(submit());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to process deposit');
+    expect(alert).toHaveTextContent('The payment provider declined this payment.');
   });
 
   it('deposit: the failure text names the deposit', async () => {

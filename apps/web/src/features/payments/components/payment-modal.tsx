@@ -1,23 +1,42 @@
-import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { paymentMessages } from '@paws/contracts/payments';
+import { MAX_AMOUNT } from '@paws/contracts/wallet';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dropdown, type DropdownOption } from '@/components/ui/dropdown';
 import { Modal } from '@/components/ui/modal';
+import { useUser } from '@/features/auth/hooks/use-auth';
 import { isApiClientError } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
 import { type BalanceOperation, useBalanceOperation } from '../api/use-balance-operation';
 import { parseAmount, QUICK_AMOUNTS, sanitizeAmount } from '../utils/amount';
 import styles from './payment-modal.module.css';
 
-type FailureReason = 'verification' | 'insufficientFunds' | 'unavailable';
+type FailureReason =
+  | 'verification'
+  | 'verificationPending'
+  | 'insufficientFunds'
+  | 'tooLarge'
+  | 'decimals'
+  | 'declined'
+  | 'unavailable';
 
-/** Why the server refused, in words a player understands (shown under the spec's failure text). */
-function reasonOf(error: unknown): FailureReason | undefined {
+/**
+ * Why the server refused, in words a player understands (shown under the spec's failure text): the
+ * server's messages are the shared contract's, so they are matched exactly. A refusal for want of a
+ * verified identity says whether the player still has to start it or is waiting for its review.
+ */
+function reasonOf(error: unknown, verification: string | undefined): FailureReason | undefined {
   if (!isApiClientError(error)) return undefined;
-  if (error.status === 403) return 'verification';
+  if (error.status === 403 && error.message === paymentMessages.verificationRequired) {
+    return verification === 'PENDING' ? 'verificationPending' : 'verification';
+  }
+  if (error.status === 402) return 'declined';
   if (error.status === 503) return 'unavailable';
-  if (error.status === 400 && error.field === 'amount' && error.message === 'Insufficient funds') {
-    return 'insufficientFunds';
+  if (error.status === 400 && error.field === 'amount') {
+    if (error.message === paymentMessages.insufficientFunds) return 'insufficientFunds';
+    if (error.message === paymentMessages.amountTooLarge) return 'tooLarge';
+    if (error.message === paymentMessages.amountPlaces) return 'decimals';
   }
   return undefined;
 }
@@ -28,20 +47,20 @@ export type PaymentMethodChoice = 'CRYPTO' | 'CARD' | 'BANK_TRANSFER';
 const operations: BalanceOperation[] = ['deposit', 'withdraw'];
 
 /**
- * Whether the Dropdown inside `ref` is open. The shared Dropdown keeps its open state to itself and
- * marks it as data-open, so this watches that attribute.
+ * Whether the Dropdown inside `root` is open. The shared Dropdown keeps its open state to itself and
+ * marks it as data-open, so this watches that attribute. `root` comes from a callback ref: the modal
+ * mounts its content after this hook first runs, so a ref object read in an effect would still be empty.
  */
-function useDropdownOpen(ref: RefObject<HTMLElement | null>) {
+function useDropdownOpen(root: HTMLElement | null) {
   const [open, setOpen] = useState(false);
   useEffect(() => {
-    const root = ref.current;
     if (!root) return;
     const read = () => setOpen(root.querySelector('[data-open="true"]') !== null);
     read();
     const observer = new MutationObserver(read);
     observer.observe(root, { attributes: true, attributeFilter: ['data-open'], subtree: true });
     return () => observer.disconnect();
-  }, [ref]);
+  }, [root]);
   return open;
 }
 
@@ -65,9 +84,10 @@ export function PaymentModal({ open, onClose, initialOperation = 'deposit' }: Pa
   const [amount, setAmount] = useState('');
   const [failed, setFailed] = useState(false);
   const [reason, setReason] = useState<FailureReason>();
-  const methodRef = useRef<HTMLDivElement>(null);
-  const methodOpen = useDropdownOpen(methodRef);
+  const [methodRoot, setMethodRoot] = useState<HTMLDivElement | null>(null);
+  const methodOpen = useDropdownOpen(methodRoot);
   const mutation = useBalanceOperation();
+  const verification = useUser().data?.user.verificationType;
   const amountId = useId();
   const tabsId = useId();
 
@@ -101,7 +121,7 @@ export function PaymentModal({ open, onClose, initialOperation = 'deposit' }: Pa
         onError: (error) => {
           console.error(`Failed to process ${operation}`, error);
           setFailed(true);
-          setReason(reasonOf(error));
+          setReason(reasonOf(error, verification));
         },
       },
     );
@@ -126,7 +146,7 @@ export function PaymentModal({ open, onClose, initialOperation = 'deposit' }: Pa
           ))}
         </div>
         <div role="tabpanel" aria-labelledby={`${tabsId}-${operation}`} className={styles.panel}>
-          <div ref={methodRef} className={styles.field}>
+          <div ref={setMethodRoot} className={styles.field}>
             <span className={styles.label}>{t('payments.method')}</span>
             <Dropdown label={t('payments.method')} options={methods} value={method} onChange={setMethod} />
           </div>
@@ -169,7 +189,11 @@ export function PaymentModal({ open, onClose, initialOperation = 'deposit' }: Pa
           {failed ? (
             <div role="alert" className={styles.error}>
               <p>{t(`payments.failed.${operation}`)}</p>
-              {reason ? <p className={styles.reason}>{t(`payments.reason.${reason}`)}</p> : null}
+              {reason ? (
+                <p className={styles.reason}>
+                  {t(`payments.reason.${reason}`, { max: `$${formatNumber(MAX_AMOUNT)}` })}
+                </p>
+              ) : null}
             </div>
           ) : null}
           <Button type="submit" block disabled={mutation.isPending || amount === '' || methodOpen}>

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '@/features/auth/testing/mock-api';
 import type { Language } from '@/lib/i18n/i18n';
 import { renderRoute } from '@/testing/render-route';
@@ -75,6 +75,35 @@ describe('/profile/bonuses', () => {
     expect(screen.queryByRole('region', { name: 'Monthly bonus' })).not.toBeInTheDocument();
   });
 
+  it('names keyed rules in the reader’s language and shows a name staff typed as it is', async () => {
+    const keyed = {
+      ...standing,
+      activityBonuses: {
+        ...standing.activityBonuses,
+        daily: { ...standing.activityBonuses.daily, presentationRuleKey: 'daily-7-days' },
+        everyWeek: { ...standing.activityBonuses.everyWeek, presentationRuleKey: 'weekly-bets' },
+        winBet: {
+          ...standing.activityBonuses.winBet,
+          presentationRuleName: 'Gana más',
+          presentationRuleKey: null,
+        },
+      },
+      welcomeBonuses: {
+        onboarding: standing.welcomeBonuses.onboarding.map((task, index) => ({
+          ...task,
+          presentationRuleKey: ['welcome-confirm', 'welcome-username', 'welcome-deposit'][index],
+        })),
+      },
+    };
+    await setup(() => ({ status: 200, body: keyed }), 'it');
+    expect(
+      await screen.findByRole('region', { name: 'Bonus giornaliero' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Bonus settimanale' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Gana más' })).toBeInTheDocument();
+    expect(screen.getByText('Scegli un nome utente')).toBeInTheDocument();
+  });
+
   it("says 'No bonuses' when no rule applies", async () => {
     await setup(() => ({
       status: 200,
@@ -87,11 +116,15 @@ describe('/profile/bonuses', () => {
   });
 
   it('shows a spinner while the standing loads', async () => {
-    let answer: (reply: Reply) => void = () => {};
-    await setup(() => new Promise<Reply>((resolve) => (answer = resolve)));
+    // Every request made while loading waits, and all of them get the answer.
+    const waiting: ((reply: Reply) => void)[] = [];
+    await setup(() => new Promise<Reply>((resolve) => waiting.push(resolve)));
     expect(await screen.findByRole('status', undefined, { timeout: 5_000 })).toHaveTextContent('Loading...');
-    answer({ status: 200, body: standing });
-    expect(await screen.findByRole('region', { name: 'special tasks' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(waiting.length).toBeGreaterThan(0), { timeout: 5_000 });
+    for (const answer of waiting) answer({ status: 200, body: standing });
+    expect(
+      await screen.findByRole('region', { name: 'special tasks' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 

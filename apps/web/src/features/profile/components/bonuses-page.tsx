@@ -9,6 +9,7 @@ import { StatusPanel } from '@/components/ui/status-panel';
 import { useAuthStatus } from '@/features/auth/hooks/use-auth';
 import { formatNumber } from '@/lib/format';
 import { bonusesQueryOptions } from '../api/get-bonuses';
+import { useBonusName } from '../utils/bonus-name';
 import styles from './bonuses-page.module.css';
 
 const money = (dollars: number) => `$${formatNumber(dollars)}`;
@@ -44,6 +45,7 @@ function TasksRing({ done, total }: { done: number; total: number }) {
 
 function Onboarding({ tasks }: { tasks: BonusesResponse['welcomeBonuses']['onboarding'] }) {
   const { t } = useTranslation();
+  const nameOf = useBonusName();
   if (tasks.length === 0) return null;
   const done = tasks.filter((task) => task.hasBonus).length;
   return (
@@ -59,7 +61,7 @@ function Onboarding({ tasks }: { tasks: BonusesResponse['welcomeBonuses']['onboa
               <span aria-hidden="true" className={styles.check}>
                 {task.hasBonus ? '✓' : ''}
               </span>
-              <span className={styles.taskName}>{task.presentationRuleName}</span>
+              <span className={styles.taskName}>{nameOf(task)}</span>
               <span className={styles.reward}>
                 {task.hasBonus ? t('bonusesPage.received') : `+${money(task.amount)}`}
               </span>
@@ -73,12 +75,13 @@ function Onboarding({ tasks }: { tasks: BonusesResponse['welcomeBonuses']['onboa
 
 function Daily({ daily }: { daily: NonNullable<BonusesResponse['activityBonuses']['daily']> }) {
   const { t } = useTranslation();
+  const nameOf = useBonusName();
   const lit = Math.min(daily.betDates.length, DAILY_BONUS_DAYS);
   return (
     <Frame as="section" className={styles.card} aria-labelledby="daily-bonus-title">
       <div className={styles.cardHead}>
         <h2 id="daily-bonus-title" className={styles.cardTitle}>
-          {daily.presentationRuleName}
+          {nameOf(daily)}
         </h2>
         <span className={styles.reward}>+{money(daily.amount)}</span>
       </div>
@@ -100,15 +103,16 @@ function Daily({ daily }: { daily: NonNullable<BonusesResponse['activityBonuses'
 
 function Progress({ bonus, kind }: { bonus: ActivityBonus; kind: 'bets' | 'wins' }) {
   const { t } = useTranslation();
+  const nameOf = useBonusName();
   const volume = kind === 'wins' ? bonus.winningAmount : bonus.sumOfBets;
   const label = t(kind === 'wins' ? 'bonusesPage.won' : 'bonusesPage.bet', {
     volume: money(volume),
     target: money(bonus.targetAmount),
   });
   return (
-    <Frame as="section" className={styles.card} aria-label={bonus.presentationRuleName}>
+    <Frame as="section" className={styles.card} aria-label={nameOf(bonus)}>
       <div className={styles.cardHead}>
-        <h2 className={styles.cardTitle}>{bonus.presentationRuleName}</h2>
+        <h2 className={styles.cardTitle}>{nameOf(bonus)}</h2>
         <span className={styles.reward}>
           {bonus.credited ? t('bonusesPage.received') : `+${money(bonus.amount)}`}
         </span>

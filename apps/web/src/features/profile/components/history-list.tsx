@@ -52,6 +52,8 @@ export function HistoryList({
     <ul
       ref={ref}
       aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must take focus for the keyboard to scroll it (axe scrollable-region-focusable).
+      tabIndex={0}
       className={styles.rows}
       onScroll={(event: UIEvent<HTMLUListElement>) => loadMore(event.currentTarget)}
     >

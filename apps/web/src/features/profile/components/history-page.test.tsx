@@ -184,4 +184,92 @@ describe('/profile/history', () => {
     expect(await screen.findByText('lime-roulette')).toBeInTheDocument();
     expect(screen.getByText(/PAWS Studio/)).toBeInTheDocument();
   });
+
+  it('names games by their catalogue name, and the scrolling lists take keyboard focus', async () => {
+    mockApi({
+      ...signedIn,
+      'GET /profile/bets-transactions': {
+        status: 200,
+        body: {
+          transactions: [
+            { ...bet(1), gameCode: 'wild-paws', gameName: 'Wild Paws', providerName: 'PAWS Studio' },
+            { ...bet(2), gameCode: 'gone-game', gameName: null, providerName: 'PAWS Studio' },
+          ],
+          count: 2,
+          fullAmount: 3,
+          hasMore: false,
+        },
+      },
+    });
+    await renderRoute('/profile/history');
+    const list = await screen.findByRole('list', { name: 'Bets' });
+    expect(within(list).getByText('Wild Paws')).toBeInTheDocument();
+    expect(within(list).queryByText('wild-paws')).not.toBeInTheDocument();
+    // A game the catalogue no longer lists keeps its code.
+    expect(within(list).getByText('gone-game')).toBeInTheDocument();
+    expect(list).toHaveAttribute('tabindex', '0');
+  });
+
+  it('shows bonus names in the reader’s language and each amount with its currency', async () => {
+    mockApi({
+      ...signedIn,
+      'GET /user-bonuses': {
+        status: 200,
+        body: {
+          userBonuses: [
+            {
+              id: 'u1',
+              presentationRuleName: 'Weekly bonus',
+              presentationRuleKey: 'weekly-bets',
+              amount: 10,
+              currencyCode: 'BONUS_USD',
+              createdAt: '2026-11-20T12:00:00Z',
+            },
+            {
+              id: 'u2',
+              presentationRuleName: 'Onboarding reward',
+              presentationRuleKey: 'onboarding-tour',
+              amount: 100,
+              currencyCode: 'PAWS',
+              createdAt: '2026-11-19T12:00:00Z',
+            },
+            {
+              id: 'u3',
+              presentationRuleName: 'Promo code SPIN10',
+              presentationRuleKey: 'promo-code',
+              presentationRuleParams: { code: 'SPIN10' },
+              amount: 10,
+              currencyCode: 'FREE_SPINS',
+              createdAt: '2026-11-18T12:00:00Z',
+            },
+            {
+              id: 'u4',
+              presentationRuleName: 'Fiesta semanal',
+              presentationRuleKey: null,
+              amount: 2.5,
+              currencyCode: 'BONUS_USD',
+              createdAt: '2026-11-17T12:00:00Z',
+            },
+          ],
+          count: 4,
+          hasMore: false,
+        },
+      },
+    });
+    const user = userEvent.setup();
+    await renderRoute('/profile/history', { language: 'es' });
+    await user.click(await screen.findByRole('tab', { name: 'Bonos' }));
+    const list = await screen.findByRole('list', { name: 'Bonos' });
+    const rows = within(list)
+      .getAllByRole('listitem')
+      .map((row) => row.textContent);
+    expect(rows[0]).toContain('Bono semanal');
+    expect(rows[0]).toContain('$10 de bono');
+    expect(rows[1]).toContain('Recompensa del tour de bienvenida');
+    expect(rows[1]).toContain('100 PAWS');
+    expect(rows[2]).toContain('Código promocional SPIN10');
+    expect(rows[2]).toContain('10 giros gratis');
+    expect(rows[3]).toContain('Fiesta semanal');
+    expect(rows[3]).toContain('$2.5 de bono');
+  });
 });

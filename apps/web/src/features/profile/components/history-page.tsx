@@ -11,6 +11,7 @@ import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
 import { betsTransactionsQueryOptions } from '../api/get-bets-transactions';
 import { gameSessionsQueryOptions } from '../api/get-game-sessions';
 import { userBonusesQueryOptions } from '../api/get-user-bonuses';
+import { useBonusName } from '../utils/bonus-name';
 import { emptyRange, toRangeParams } from '../utils/date-range';
 import { HistoryDateFilter } from './history-date-filter';
 import { HistoryList } from './history-list';
@@ -19,8 +20,18 @@ import styles from './history-page.module.css';
 type ListKey = 'bets' | 'bonuses' | 'transactions' | 'games';
 const listKeys: ListKey[] = ['bets', 'bonuses', 'transactions', 'games'];
 
-const money = (amount: number, currencyCode = 'USD') =>
-  currencyCode === 'USD' ? `$${formatNumber(amount)}` : `${formatNumber(amount)} ${currencyCode}`;
+const amountCurrencies = ['USD', 'BONUS_USD', 'PAWS', 'FREE_SPINS'] as const;
+
+/** An amount with its currency, in the reader's words ('$5', '$5 bonus', '100 PAWS', '10 free spins'). */
+function useMoney() {
+  const { t } = useTranslation();
+  return (amount: number, currencyCode = 'USD') =>
+    (amountCurrencies as readonly string[]).includes(currencyCode)
+      ? t(`history.amounts.${currencyCode as (typeof amountCurrencies)[number]}`, {
+          amount: formatNumber(amount),
+        })
+      : `${formatNumber(amount)} ${currencyCode}`;
+}
 
 function Row({
   title,
@@ -80,6 +91,7 @@ function ListFrame({
 
 function BetsList({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const [range, setRange] = useState(emptyRange);
   const query = useInfiniteQuery({ ...betsTransactionsQueryOptions(toRangeParams(range)), enabled });
   const pages = query.data?.pages ?? [];
@@ -103,8 +115,8 @@ function BetsList({ enabled }: { enabled: boolean }) {
           page.transactions.map((bet) => (
             <Row
               key={bet.id}
-              title={bet.providerName}
-              detail={bet.gameCode ?? undefined}
+              title={bet.gameName ?? bet.gameCode ?? bet.providerName}
+              detail={bet.gameName || bet.gameCode ? bet.providerName : undefined}
               date={bet.createdAt}
               amount={money(bet.amount, bet.currencyCode)}
             />
@@ -117,6 +129,8 @@ function BetsList({ enabled }: { enabled: boolean }) {
 
 function BonusesList({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation();
+  const money = useMoney();
+  const nameOf = useBonusName();
   const [range, setRange] = useState(emptyRange);
   const query = useInfiniteQuery({ ...userBonusesQueryOptions(toRangeParams(range)), enabled });
   return (
@@ -129,9 +143,9 @@ function BonusesList({ enabled }: { enabled: boolean }) {
           page.userBonuses.map((bonus) => (
             <Row
               key={bonus.id}
-              title={bonus.presentationRuleName}
+              title={nameOf(bonus)}
               date={bonus.createdAt}
-              amount={formatNumber(bonus.amount)}
+              amount={money(bonus.amount, bonus.currencyCode ?? 'BONUS_USD')}
             />
           )),
         )}
@@ -142,6 +156,7 @@ function BonusesList({ enabled }: { enabled: boolean }) {
 
 function TransactionsList({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const [range, setRange] = useState(emptyRange);
   const query = useInfiniteQuery({ ...balanceTransactionsQueryOptions(toRangeParams(range)), enabled });
   const methodNames: Record<string, string> = {
@@ -192,7 +207,7 @@ function GamesList({ enabled }: { enabled: boolean }) {
           page.gameTokens.map((session) => (
             <Row
               key={session.token}
-              title={session.gameCode}
+              title={session.gameName ?? session.gameCode}
               detail={session.providerName}
               date={session.createdAt}
             />

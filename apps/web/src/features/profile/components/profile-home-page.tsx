@@ -89,14 +89,12 @@ export function ProfileHomePage() {
                 <p className={styles.balance}>{balance}</p>
               </Frame>
             </Link>
-            <Link
-              to={paths.profileBonuses.getHref()}
-              className={home.cardLink}
-              aria-label={t('profileAccount.home.bonusLink')}
-            >
+            <Link to={paths.profileBonuses.getHref()} className={home.cardLink}>
+              {/* Named by what it shows (the bar and ring's own text), then where it leads. */}
               <Frame className={styles.card}>
                 <BonusBar volume={SAMPLE_BONUS_STATUS.volume} max={SAMPLE_BONUS_STATUS.max} />
                 <ProgressRing done={SAMPLE_TASKS_RING.done} total={SAMPLE_TASKS_RING.total} />
+                <span className="visually-hidden">{t('profileAccount.home.bonusLink')}</span>
               </Frame>
             </Link>
           </section>

@@ -18,7 +18,8 @@ export async function dashboardRoutes(app: FastifyInstance) {
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      return app.reports.dashboard();
+      const [dashboard, openTickets] = await Promise.all([app.reports.dashboard(), app.tickets.openCount()]);
+      return { ...dashboard, openTickets };
     },
   );
 }

@@ -13,7 +13,7 @@ import {
   type PhonePrefix,
 } from '../../utils/credentials';
 import { schemaResolver } from '../../utils/form-resolver';
-import { markCodeSent } from '../../utils/resend-timer';
+import { markCodeSent, markCodeSentWithWait, resendWaitOf } from '../../utils/resend-timer';
 import { fieldOfServerError } from '../../utils/server-errors';
 import styles from '../auth-form.module.css';
 import { AddressField, ChannelTabs, FormError } from '../fields';
@@ -75,6 +75,13 @@ export function ForgotPasswordStep({
       markCodeSent();
       onSent(credentials);
     } catch (error) {
+      // Asked again within the wait (the modal was closed at the code step): the code sent then still works.
+      const wait = resendWaitOf(error);
+      if (wait !== undefined) {
+        markCodeSentWithWait(wait);
+        onSent(credentials);
+        return;
+      }
       const target = fieldOfServerError(error, [tab] as const);
       if (target) setError(target, { type: 'server', message: (error as Error).message });
       else setError('root', { type: 'server', message: t('auth.forgot.failed') });

