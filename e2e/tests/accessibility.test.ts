@@ -20,37 +20,6 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 const BLOCKING = new Set(['serious', 'critical']);
 
-/**
- * Violations still open in another helper's files: the rule, the screen as the tests name it (without the
- * device) and the elements concerned (a pattern over axe's target and HTML), with who owns the fix. They
- * are printed as TODO on every run, never silently dropped; any other element, rule or screen fails the
- * test. Remove an entry once its fix lands.
- */
-const openElsewhere: { rule: string; screen: string; nodes: RegExp; owner: string }[] = [
-  // TODO(issue 18, owner A): the chip buttons have role="radio" and aria-pressed, which a radio may not
-  // carry (keep aria-checked only).
-  ...(['european-roulette game', 'baccarat game'] as const).map((screen) => ({
-    rule: 'aria-allowed-attr',
-    screen,
-    nodes: /class="chip chip--v\d"/,
-    owner: 'A, apps/games/src/shared/chips.ts',
-  })),
-  // TODO(issue 18, owner A): baccarat's road <div> has aria-label but no role.
-  {
-    rule: 'aria-prohibited-attr',
-    screen: 'baccarat game',
-    nodes: /class="road"/,
-    owner: 'A, apps/games/src/games/baccarat',
-  },
-  // TODO(issue 18, owner A): the number on roulette's red history dot is under 4.5:1.
-  {
-    rule: 'color-contrast',
-    screen: 'european-roulette game',
-    nodes: /rt-dot--red/,
-    owner: 'A, apps/games/src/games/roulette',
-  },
-];
-
 interface Finding {
   screen: string;
   frame: string;
@@ -100,20 +69,9 @@ async function audit(page: Page, screen: string): Promise<Finding[]> {
 const describeFinding = (finding: Finding) =>
   `${finding.rule} (${finding.impact}) on ${finding.screen}, ${finding.frame}: ${finding.help}\n    ${finding.nodes.join('\n    ')}`;
 
-/** Fails on every finding not listed in openElsewhere; prints the listed ones as TODO. */
+/** Fails on any serious or critical finding, each described with its elements. */
 function expectClean(findings: Finding[]) {
-  const open: Finding[] = [];
-  for (const finding of findings) {
-    const screen = finding.screen.replace(/ \((phone|desktop)\)$/, '');
-    const entry = openElsewhere.find((e) => e.rule === finding.rule && e.screen === screen);
-    const known = entry ? finding.nodes.filter((node) => entry.nodes.test(node)) : [];
-    if (entry && known.length > 0) {
-      console.warn(`TODO (${entry.owner}): ${describeFinding({ ...finding, nodes: known })}`);
-    }
-    const rest = finding.nodes.filter((node) => !known.includes(node));
-    if (rest.length > 0) open.push({ ...finding, nodes: rest });
-  }
-  expect(open.map(describeFinding)).toEqual([]);
+  expect(findings.map(describeFinding)).toEqual([]);
 }
 
 /** Waits for the screen to settle: its heading or dialog, the data it loads, fonts and animations. */

@@ -86,13 +86,13 @@ describe.each([
       return rows;
     };
     const bets = await list('Bets', 'Bets');
-    await expect.poll(() => bets.filter({ hasText: 'wild-paws' }).count()).toBeGreaterThan(0);
+    await expect.poll(() => bets.filter({ hasText: 'Wild Paws' }).count()).toBeGreaterThan(0);
     const transactions = await list('Transactions', 'Transactions');
     await expect
       .poll(() => transactions.filter({ hasText: 'Deposit' }).filter({ hasText: '$25' }).count())
       .toBe(1);
     const games = await list('Games history', 'Games history');
-    await expect.poll(() => games.filter({ hasText: 'wild-paws' }).count()).toBeGreaterThan(0);
+    await expect.poll(() => games.filter({ hasText: 'Wild Paws' }).count()).toBeGreaterThan(0);
   });
 
   it('shows the bonus progress of that round and the welcome tasks it completed', async () => {

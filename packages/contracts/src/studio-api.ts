@@ -34,7 +34,7 @@ import { studioApiGameCodes } from './studio-games.ts';
  */
 
 export const STUDIO_API_PREFIX = '/api/studio';
-export const STUDIO_PROVIDER_CODE = 'paws-studio';
+export { STUDIO_PROVIDER_CODE } from './studio-constants.ts';
 
 /** Game codes of the catalogue, the launch url (`/studio/<game>.html`) and this API: see ./studio-games.ts. */
 export {

@@ -22,7 +22,6 @@ export function chipRack(initial: number, onPick: (value: number) => void) {
             class: chipClass(v),
             role: 'radio',
             'aria-checked': String(v === current),
-            'aria-pressed': String(v === current),
             'aria-label': tr('Chip {value}', { value: chipLabel(v) }),
             onclick: () => {
               current = v;

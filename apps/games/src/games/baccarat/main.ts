@@ -28,7 +28,7 @@ void startGame('baccarat', (ctx: GameContext) => {
   const bankerTotal = h('span', { class: 'total' }, '–');
   const outcome = h('div', { class: 'outcome', hidden: true });
   const spotEls = new Map<BaccaratSpot, HTMLButtonElement>();
-  const road = h('div', { class: 'road', 'aria-label': tr('Last results') });
+  const road = h('div', { class: 'road', role: 'list', 'aria-label': tr('Last results') });
   const results: BaccaratSpot[] = [];
 
   const spots = h(
@@ -186,7 +186,11 @@ void startGame('baccarat', (ctx: GameContext) => {
       road,
       results.map((w) => {
         const name = tr(SPOTS.find((x) => x.spot === w)?.label ?? w);
-        return h('span', { class: `road__dot road__dot--${w}`, title: name }, name[0]?.toUpperCase());
+        return h(
+          'span',
+          { class: `road__dot road__dot--${w}`, role: 'listitem', title: name, 'aria-label': name },
+          name[0]?.toUpperCase(),
+        );
       }),
     );
   }

@@ -62,7 +62,7 @@ void startGame('european-roulette', (ctx: GameContext) => {
   const bar = h('span', { class: 'rt-phase__bar' });
   const roundLabel = h('span', { class: 'muted small' });
   const resultBadge = h('div', { class: 'rt-result', hidden: true });
-  const strip = h('div', { class: 'rt-strip', 'aria-label': tr('Last results') });
+  const strip = h('div', { class: 'rt-strip', role: 'list', 'aria-label': tr('Last results') });
   const slip = h('div', { class: 'rt-slip' });
 
   /* Table layout */
@@ -381,15 +381,16 @@ void startGame('european-roulette', (ctx: GameContext) => {
   function paintStrip(numbers: number[]) {
     mount(
       strip,
-      numbers
-        .slice(0, 16)
-        .map((n, i) =>
-          h(
-            'span',
-            { class: `rt-dot rt-dot--${rouletteColor(n)}${i === 0 ? ' rt-dot--latest' : ''}` },
-            String(n),
-          ),
+      numbers.slice(0, 16).map((n, i) =>
+        h(
+          'span',
+          {
+            class: `rt-dot rt-dot--${rouletteColor(n)}${i === 0 ? ' rt-dot--latest' : ''}`,
+            role: 'listitem',
+          },
+          String(n),
         ),
+      ),
     );
   }
 

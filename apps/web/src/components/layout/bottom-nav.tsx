@@ -1,5 +1,5 @@
 import { renderNotificationMessage } from '@paws/contracts/notifications-messages';
-import { STUDIO_PROVIDER_CODE } from '@paws/contracts/studio-api';
+import { STUDIO_PROVIDER_CODE } from '@paws/contracts/studio-constants';
 import { type ReactNode, type TouchEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatch, useNavigate } from 'react-router';
