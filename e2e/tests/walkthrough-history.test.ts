@@ -206,11 +206,13 @@ describe('walk-through: history, notifications, bonus names and dates', () => {
           return { background: style.backgroundColor, color: style.color };
         });
       // Away from the pointer, then under it (where a phone's tap leaves it): the same accent, readable.
+      // The colours ease in over a transition: read them once they have settled.
       await page.mouse.move(0, 0);
+      await expect.poll(async () => (await colours()).background).toMatch(/^rgb\(/);
       const resting = await colours();
       await day.hover();
+      await expect.poll(colours).toEqual(resting);
       const hovered = await colours();
-      expect(hovered).toEqual(resting);
       expect(hovered.background).toMatch(/^rgb\(/);
       expect(contrast(hovered.background, hovered.color)).toBeGreaterThanOrEqual(4.5);
       await picker.scrollIntoViewIfNeeded();
