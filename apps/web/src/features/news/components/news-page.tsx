@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Dropdown } from '@/components/ui/dropdown';
+import { FilterChips } from '@/components/ui/filter-chips';
 import { SearchIcon } from '@/components/ui/icons';
 import { Pager } from '@/components/ui/pager';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -157,20 +158,15 @@ export function NewsPage() {
             />
           </div>
         </div>
-        <fieldset className={styles.chips}>
-          <legend className="visually-hidden">{t('news.categoryLabel')}</legend>
-          {(['', ...postCategories] as const).map((value) => (
-            <button
-              key={value || 'ALL'}
-              type="button"
-              className={`${styles.chip} ${value === category ? styles.chipActive : ''}`}
-              aria-pressed={value === category}
-              onClick={() => setCategory(value)}
-            >
-              {t(`news.categories.${value || 'ALL'}`)}
-            </button>
-          ))}
-        </fieldset>
+        <FilterChips<PostCategory | ''>
+          legend={t('news.categoryLabel')}
+          options={(['', ...postCategories] as const).map((value) => ({
+            value,
+            label: t(`news.categories.${value || 'ALL'}`),
+          }))}
+          value={category}
+          onChange={setCategory}
+        />
         {content}
       </div>
     </>

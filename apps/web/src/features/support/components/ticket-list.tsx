@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { FilterChips } from '@/components/ui/filter-chips';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
@@ -97,20 +98,15 @@ export function TicketList({ enabled }: { enabled: boolean }) {
       <h2 id="support-latest" className={styles.sectionTitle}>
         {t('supportTickets.latest')}
       </h2>
-      <fieldset className={styles.chips}>
-        <legend className="visually-hidden">{t('supportTickets.filter')}</legend>
-        {(['', ...ticketCategories] as const).map((value) => (
-          <button
-            key={value || 'ALL'}
-            type="button"
-            className={`${styles.chip} ${value === category ? styles.chipActive : ''}`}
-            aria-pressed={value === category}
-            onClick={() => setCategory(value)}
-          >
-            {t(`supportTickets.categories.${value || 'ALL'}`)}
-          </button>
-        ))}
-      </fieldset>
+      <FilterChips<TicketCategory | ''>
+        legend={t('supportTickets.filter')}
+        options={(['', ...ticketCategories] as const).map((value) => ({
+          value,
+          label: t(`supportTickets.categories.${value || 'ALL'}`),
+        }))}
+        value={category}
+        onChange={setCategory}
+      />
       {content}
     </section>
   );
