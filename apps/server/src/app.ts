@@ -2,9 +2,11 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifySwaggerUi, { type FastifySwaggerUiOptions } from '@fastify/swagger-ui';
 import { serviceBasePaths } from '@paws/contracts/runtime-config';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import { STAFF_API_PREFIX } from '@paws/contracts/staff';
+import { STAFF_SESSION_COOKIE } from '@paws/contracts/staff-auth';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   jsonSchemaTransform,
@@ -16,6 +18,7 @@ import type { Env } from './config/env.ts';
 import { backbone } from './core/plugin.ts';
 import { createDatabase, type Database } from './db/client.ts';
 import { seed } from './db/seed.ts';
+import { faceOf } from './lib/faces.ts';
 import { audit } from './modules/audit/plugin.ts';
 import { bonuses } from './modules/bonuses/plugin.ts';
 import { GameProviderRegistry } from './modules/catalog/providers.ts';
@@ -38,7 +41,6 @@ import { studio } from './modules/studio/plugin.ts';
 import { ticketsModule } from './modules/tickets/plugin.ts';
 import { wallet } from './modules/wallet/plugin.ts';
 import { authenticate } from './plugins/authenticate.ts';
-import { authorize } from './plugins/authorize.ts';
 import { connectSources, inlineStyleHashes } from './plugins/content-security.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { inputGuard } from './plugins/input-guard.ts';
@@ -144,7 +146,7 @@ export async function buildApp({ env, database, logger, identity }: BuildOptions
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(fastifySwaggerUi, apiReference(env));
 
   await app.register(socketServer);
 
@@ -155,14 +157,13 @@ export async function buildApp({ env, database, logger, identity }: BuildOptions
   await app.register(wallet);
 
   // Shared plugins, before the modules: rate limits, outgoing messages, file storage; the identity service
-  // that sessions are checked by; then authentication, authorization (app.authorize), socket authentication
+  // that sessions are checked by; then authentication (player sessions), socket authentication
   // for the realtime channels, and the audit log (app.audit).
   await app.register(rateLimiting, { keyPrefix: identity?.rateLimitKeyPrefix });
   await app.register(messaging, { smsProvider: identity?.smsProvider });
   await app.register(storage);
   await app.register(identityService, identity ?? {});
   await app.register(authenticate);
-  await app.register(authorize);
   await app.register(socketAuth);
   await app.register(audit);
 
@@ -190,6 +191,32 @@ export async function buildApp({ env, database, logger, identity }: BuildOptions
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * The API reference lists every route, the back office's included: in development it is open on the player
+ * faces at /docs; in production only a signed-in staff member reads it, on the back office at /api/staff/docs
+ * (the path the staff cookie is sent to).
+ */
+function apiReference(env: Env): FastifySwaggerUiOptions {
+  if (!env.isProduction) return { routePrefix: '/docs' };
+  return {
+    routePrefix: `${STAFF_API_PREFIX}/docs`,
+    uiHooks: {
+      onRequest: async function staffOnly(this: FastifyInstance, request, reply) {
+        const actor =
+          faceOf(request, env) === 'backoffice'
+            ? await this.staffAuth.actorFor(request.cookies[STAFF_SESSION_COOKIE], request.ip)
+            : null;
+        if (!actor) {
+          const path = request.url.split('?')[0];
+          await reply
+            .status(404)
+            .send({ statusCode: 404, message: `Route ${request.method}:${path} not found` });
+        }
+      },
+    },
+  };
+}
 
 /** SERVICES=wallet: only the seamless-wallet API (and health) in this process. */
 export function isWalletOnly(services: Set<ModuleName>) {

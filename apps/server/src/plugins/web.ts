@@ -12,6 +12,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { faceOf } from '../lib/faces.ts';
+import { moduleSurfaces } from '../modules/manifest.ts';
 import { inlineStyleHashes } from './content-security.ts';
 import { backOfficeDist, gamesDist, webDist } from './dists.ts';
 
@@ -76,7 +77,7 @@ export const web = fp(
 
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? '';
-      const isPage = request.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path);
+      const isPage = request.method === 'GET' && !isServerPath(path) && !/\.[a-z0-9]+$/i.test(path);
       if (isPage && hasWeb) {
         return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webDist);
       }
@@ -87,6 +88,24 @@ export const web = fp(
   },
   { name: 'web', dependencies: ['env'] },
 );
+
+/**
+ * Paths the server answers itself (APIs, the sandboxes' pages, the studio's game pages, uploads, the API
+ * reference): an unknown one is a 404, never the player app's index.html, so a switched-off feature (the
+ * KYC sandbox in production) does not seem to answer.
+ */
+const serverPathPrefixes = [
+  '/api/',
+  '/studio/',
+  '/uploads/',
+  '/docs',
+  ...Object.values(moduleSurfaces).flatMap((surface) => surface.routes),
+];
+export const isServerPath = (path: string) =>
+  serverPathPrefixes.some(
+    (prefix) =>
+      path === prefix.replace(/\/$/, '') || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`),
+  );
 
 /**
  * The back office's own build on its own origin: its files, and its index.html for every other page path;
@@ -114,7 +133,8 @@ async function serveBackOffice(app: FastifyInstance, staticRegistered: boolean) 
   app.addHook('onRequest', async (request, reply) => {
     if (faceOf(request, env) !== 'backoffice') return;
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    const path = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    const path = decodedPath(request.url);
+    if (path === undefined) return reply.status(400).send({ statusCode: 400, message: 'Malformed URL' });
     if (path.startsWith('/api/') || path === '/config.json' || path.startsWith('/uploads/')) return;
     if (!existsSync(resolve(backOfficeDist, 'index.html'))) return;
     reply.header('content-security-policy', csp);
@@ -130,4 +150,13 @@ async function serveBackOffice(app: FastifyInstance, staticRegistered: boolean) 
     if (/\.[a-z0-9]+$/i.test(path)) return reply.status(404).send({ statusCode: 404, message: 'Not found' });
     return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', backOfficeDist);
   });
+}
+
+/** The path of a URL, percent-decoded; undefined when its encoding is malformed. */
+function decodedPath(url: string) {
+  try {
+    return decodeURIComponent(url.split('?')[0] ?? '/');
+  } catch {
+    return undefined;
+  }
 }

@@ -30,6 +30,6 @@ export const reconciliation = fp(
   },
   {
     name: 'reconciliation',
-    dependencies: ['database', 'backbone', 'wallet', 'studio', 'payments', 'audit', 'authorize'],
+    dependencies: ['database', 'backbone', 'wallet', 'studio', 'payments', 'audit'],
   },
 );

@@ -2,11 +2,10 @@ import { ACCESS_TOKEN_COOKIE } from '@paws/contracts/auth';
 import type { Namespace } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mayAct } from '../../src/plugins/authorize.ts';
 import { type SocketAuthData, socketRefusal } from '../../src/plugins/socket-auth.ts';
 import type { Browser } from '../identity/helpers.ts';
 import { connected, nextEvent, originOf, refused } from '../notifications/helpers.ts';
-import { createStaffTestApp, type StaffTestApp, signedInNewPlayer, signedInStaff } from './helpers.ts';
+import { createStaffTestApp, type StaffTestApp, signedInNewPlayer } from '../staff/helpers.ts';
 
 const NAMESPACE = '/staff-channel-test';
 let ctx: StaffTestApp;
@@ -15,7 +14,7 @@ const sockets: Socket[] = [];
 
 beforeAll(async () => {
   ctx = await createStaffTestApp();
-  // A channel for support staff, wired the way the tickets channel will be.
+  // A channel that admits a player only to their own resource, wired the way the tickets channel is.
   const namespace = ctx.app.io.of(NAMESPACE) as unknown as Namespace<
     Record<string, never>,
     { welcome: (payload: { userId: string }) => void },
@@ -27,8 +26,8 @@ beforeAll(async () => {
       typeof socket.handshake.auth.ticketId === 'string'
         ? undefined
         : socketRefusal('ticketId required', 400),
-    admit: (_socket, user) =>
-      mayAct(user.staffRoles, ['support']) ? undefined : socketRefusal('Forbidden', 403),
+    admit: (socket, user) =>
+      socket.handshake.auth.ticketId === `ticket-of-${user.id}` ? undefined : socketRefusal('Forbidden', 403),
     onConnection: (socket, user) => socket.emit('welcome', { userId: user.id }),
   });
   origin = await originOf(ctx.app);
@@ -52,18 +51,18 @@ const cookieOf = (b: Browser) => b.jar.header('/socket.io/');
 
 describe('app.socketAuth (shared by the realtime channels)', () => {
   it('lets a session the channel admits in, with its user', async () => {
-    const support = await signedInStaff(ctx.app, 'support');
-    const socket = open(cookieOf(support.b));
+    const player = await signedInNewPlayer(ctx.app);
+    const socket = open(cookieOf(player.b), { ticketId: `ticket-of-${player.userId}` });
     const welcome = nextEvent<{ userId: string }>(socket, 'welcome');
     await connected(socket);
-    expect(await welcome).toEqual({ userId: support.userId });
+    expect(await welcome).toEqual({ userId: player.userId });
   });
 
   it("refuses with the channel's own checks: the handshake payload, then the user", async () => {
-    const support = await signedInStaff(ctx.app, 'support');
-    expect((await refused(open(cookieOf(support.b), {}))).data).toEqual({ statusCode: 400 });
     const player = await signedInNewPlayer(ctx.app);
-    const error = await refused(open(cookieOf(player.b)));
+    expect((await refused(open(cookieOf(player.b), {}))).data).toEqual({ statusCode: 400 });
+    const other = await signedInNewPlayer(ctx.app);
+    const error = await refused(open(cookieOf(other.b), { ticketId: `ticket-of-${player.userId}` }));
     expect(error.message).toBe('Forbidden');
     expect(error.data).toEqual({ statusCode: 403 });
   });
