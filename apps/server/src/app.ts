@@ -43,6 +43,7 @@ import { wallet } from './modules/wallet/plugin.ts';
 import { authenticate } from './plugins/authenticate.ts';
 import { connectSources, inlineStyleHashes } from './plugins/content-security.ts';
 import { errorHandler } from './plugins/error-handler.ts';
+import { faceWalls } from './plugins/face-walls.ts';
 import { inputGuard } from './plugins/input-guard.ts';
 import { messaging } from './plugins/messaging.ts';
 import { originCheck } from './plugins/origin-check.ts';
@@ -133,6 +134,7 @@ export async function buildApp({ env, database, logger, identity }: BuildOptions
     crossOriginEmbedderPolicy: false,
   });
   await app.register(originCheck);
+  await app.register(faceWalls);
   await app.register(fastifyCookie, { secret: env.SECRET });
   await app.register(fastifyCors, {
     origin: [env.LANDING_URL, env.PLATFORM_URL],

@@ -8,6 +8,7 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible';
 import { AppError } from '../lib/errors.ts';
+import { watchRedis } from './redis-adapter.ts';
 
 export interface RateLimitRule {
   points: number;
@@ -51,17 +52,26 @@ export const tooManyAttempts = (seconds: number) =>
 
 /**
  * Counters in process memory, or in Redis when REDIS_URL is set so that every server process shares them.
- * With Redis unreachable each process falls back to its own memory counters rather than failing requests.
+ * With Redis unreachable (at any time, for any length of time) each process falls back to its own memory
+ * counters rather than failing requests, and goes back to the shared ones when Redis is back.
  */
 export const rateLimiting = fp(
   async (app: FastifyInstance, options: RateLimitingOptions) => {
     const prefix = options.keyPrefix ?? 'rl';
     let redis: Redis | undefined;
     if (app.env.REDIS_URL) {
-      redis = new Redis(app.env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-      redis.on('error', (err) => app.log.warn({ err }, 'rate-limit redis error'));
+      // No queue and no retry: while Redis is away a count fails at once and the insurance limiter (this
+      // process's memory) answers instead; ioredis reconnects by itself, forever.
+      const client = new Redis(app.env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+      const watch = watchRedis(
+        [client],
+        app.log,
+        'shared rate limits (each process counts in its own memory)',
+      );
+      redis = client;
       app.addHook('onClose', async () => {
-        await redis?.quit().catch(() => redis?.disconnect());
+        watch.closing();
+        await client.quit().catch(() => client.disconnect());
       });
     }
 

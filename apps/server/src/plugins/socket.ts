@@ -1,10 +1,9 @@
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
-import { EnvError } from '../config/env.ts';
+import { faceOfMessage } from '../lib/faces.ts';
 import { foreignOrigin, productOrigins } from './origin-check.ts';
+import { connectRedisAdapter } from './redis-adapter.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,41 +28,29 @@ export const socketServer = fp(
       maxHttpBufferSize: 6 * 1024 * 1024,
       // WebSocket upgrades are not subject to CORS: a page on another origin would otherwise open a channel
       // with the player's cookie and read their live notifications.
+      // Each face serves only its own sockets: none of the player's on the back office.
       allowRequest: (request, done) => {
+        if (faceOfMessage(request, env) === 'backoffice') return done('Not served on the back office', false);
         const problem = foreignOrigin(request.headers, origins);
         done(problem ?? null, problem === undefined);
       },
     });
-    const redis: Redis[] = [];
-    if (env.REDIS_URL) {
-      const pub = new Redis(env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 });
-      const sub = pub.duplicate();
-      redis.push(pub, sub);
-      let firstError: Error | undefined;
-      const remember = (err: Error) => {
-        firstError ??= err;
-      };
-      for (const client of redis) client.on('error', remember);
-      try {
-        await Promise.all([pub.connect(), sub.connect()]);
-      } catch (error) {
-        for (const client of redis) client.disconnect();
-        throw new EnvError(`Cannot reach Redis at REDIS_URL: ${(firstError ?? (error as Error)).message}`);
-      }
-      // At run time a lost Redis only pauses the fan-out to other processes: ioredis reconnects by itself.
-      for (const client of redis) {
-        client.off('error', remember);
-        client.on('error', (err) => app.log.warn(`redis: ${err.message}`));
-      }
-      io.adapter(createAdapter(pub, sub));
-    }
+    // With REDIS_URL: the Redis adapter, which rides out an outage (plugins/redis-adapter.ts).
+    const fanOut = env.REDIS_URL
+      ? await connectRedisAdapter(
+          env.REDIS_URL,
+          app.log,
+          'socket fan-out to other processes (player sockets)',
+        )
+      : undefined;
+    if (fanOut) io.adapter(fanOut.adapter);
     app.decorate('io', io);
     app.addHook('preClose', async () => {
       io.disconnectSockets(true);
     });
     app.addHook('onClose', async () => {
       await io.close().catch(() => {});
-      await Promise.all(redis.map((client) => client.quit().catch(() => {})));
+      await fanOut?.close();
     });
   },
   { name: 'socket', dependencies: ['env'] },

@@ -18,7 +18,11 @@ async function freePort() {
 
 /** A real server process (src/main.ts) on its own ports, as production starts one. */
 export interface ServerProcess {
+  /** The platform face (the port the server listens on). */
   url: string;
+  /** The landing and back-office faces: their own ports, handed to the same server (see src/main.ts). */
+  landingUrl: string;
+  backOfficeUrl: string;
   child: ChildProcess;
   output: () => string;
   /** kill -9: no shutdown hook runs, nothing in flight is finished. */
@@ -31,6 +35,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const landingPort = await freePort();
   const backOfficePort = await freePort();
   const url = `http://127.0.0.1:${platformPort}`;
+  const landingUrl = `http://127.0.0.1:${landingPort}`;
+  const backOfficeUrl = `http://127.0.0.1:${backOfficePort}`;
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
@@ -43,9 +49,9 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       PLATFORM_PORT: String(platformPort),
       LANDING_PORT: String(landingPort),
       PLATFORM_URL: url,
-      LANDING_URL: `http://127.0.0.1:${landingPort}`,
+      LANDING_URL: landingUrl,
       BACKOFFICE_PORT: String(backOfficePort),
-      BACKOFFICE_URL: `http://127.0.0.1:${backOfficePort}`,
+      BACKOFFICE_URL: backOfficeUrl,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -61,7 +67,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited at start:\n${log}`);
     try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
+      // Ready, and listening on the back-office port too (handed over right after the platform's listen).
+      if ((await fetch(`${url}/readyz`)).ok && (await fetch(`${backOfficeUrl}/healthz`)).ok) break;
     } catch {
       // not listening yet
     }
@@ -73,6 +80,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   }
   return {
     url,
+    landingUrl,
+    backOfficeUrl,
     child,
     output: () => log,
     async crash() {

@@ -44,7 +44,7 @@ function openDesk(cookie: string | undefined, from = BACKOFFICE) {
     transports: ['websocket'],
     reconnection: false,
     timeout: 5000,
-    extraHeaders: { origin: from, ...(cookie ? { cookie } : {}) },
+    extraHeaders: { host: new URL(BACKOFFICE).host, origin: from, ...(cookie ? { cookie } : {}) },
   });
   sockets.push(socket);
   return socket;

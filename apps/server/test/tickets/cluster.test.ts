@@ -69,7 +69,7 @@ describe.skipIf(!process.env.REDIS_URL || !process.env.DATABASE_URL)('tickets ac
       path: STAFF_SOCKET_PATH,
       transports: ['websocket'],
       reconnection: false,
-      extraHeaders: { origin: BACKOFFICE, cookie: support.cookie },
+      extraHeaders: { host: new URL(BACKOFFICE).host, origin: BACKOFFICE, cookie: support.cookie },
     });
     sockets.push(desk);
     await connected(desk);

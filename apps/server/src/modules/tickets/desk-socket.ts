@@ -6,12 +6,11 @@ import {
   type DeskServerToClientEvents,
   STAFF_SOCKET_PATH,
 } from '@paws/contracts/staff-tickets';
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { type Namespace, Server } from 'socket.io';
-import { EnvError } from '../../config/env.ts';
+import { faceOfMessage } from '../../lib/faces.ts';
 import { foreignOrigin } from '../../plugins/origin-check.ts';
+import { connectRedisAdapter } from '../../plugins/redis-adapter.ts';
 import { socketRefusal } from '../../plugins/socket-auth.ts';
 import { DESK_QUEUE_ROOM, ticketRoom } from './realtime.ts';
 
@@ -37,32 +36,26 @@ export async function createDeskServer(app: FastifyInstance, attach: boolean) {
     serveClient: false,
     // The player's socket.io server shares this HTTP server: leave upgrades for other paths to it.
     destroyUpgrade: false,
+    // Each face serves only its own sockets: the desk's on the back office alone.
     allowRequest: (request, done) => {
+      if (faceOfMessage(request, app.env) !== 'backoffice')
+        return done('Only served on the back office', false);
       const problem = foreignOrigin(request.headers, backOffice);
       done(problem ?? null, problem === undefined);
     },
   });
-  const redis: Redis[] = [];
-  if (app.env.REDIS_URL) {
-    const pub = new Redis(app.env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 });
-    const sub = pub.duplicate();
-    redis.push(pub, sub);
-    for (const client of redis) client.on('error', (err) => app.log.warn(`desk redis: ${err.message}`));
-    try {
-      await Promise.all([pub.connect(), sub.connect()]);
-    } catch (error) {
-      for (const client of redis) client.disconnect();
-      throw new EnvError(`Cannot reach Redis at REDIS_URL: ${(error as Error).message}`);
-    }
-    io.adapter(createAdapter(pub, sub));
-  }
+  // With REDIS_URL: its own Redis adapter, which rides out an outage (plugins/redis-adapter.ts).
+  const fanOut = app.env.REDIS_URL
+    ? await connectRedisAdapter(app.env.REDIS_URL, app.log, 'socket fan-out to other processes (ticket desk)')
+    : undefined;
+  if (fanOut) io.adapter(fanOut.adapter);
   if (attach) io.attach(app.server);
   app.addHook('preClose', async () => {
     io.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {
     await io.close().catch(() => {});
-    await Promise.all(redis.map((client) => client.quit().catch(() => {})));
+    await fanOut?.close();
   });
   return io;
 }

@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { STAFF_API_PREFIX } from '@paws/contracts/staff';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { faceOf } from '../lib/faces.ts';
+import { backOfficeDist } from './dists.ts';
+
+const isStaffPath = (path: string | undefined) =>
+  path !== undefined && (path === STAFF_API_PREFIX || path.startsWith(`${STAFF_API_PREFIX}/`));
+
+/** Routes every face answers: health (load balancers probe each origin), each face's own /config.json. */
+const everyFace = new Set(['/healthz', '/readyz', '/config.json']);
+/** The back office shows stored files (avatars, news images) by their public /uploads/ path. */
+const UPLOADS_ROUTE = '/uploads/*';
+/** The player build's catch-all (@fastify/static); on the back office web.ts answers its own build there. */
+const WEB_WILDCARD = '/*';
+
+/**
+ * What the back office answers: its API (/api/staff/**, the API reference included in production), the
+ * routes every face has, stored files, and the pages and files of its own build (served by web.ts for any
+ * GET that no other route claims). Nothing of the player API, the player web build's own routes, the dev
+ * API reference (/docs) or outbox (/api/dev), the game pages (/studio/) or the KYC sandbox.
+ */
+function backOfficeServes(request: FastifyRequest, path: string) {
+  const route = request.routeOptions.url;
+  if (isStaffPath(route) || isStaffPath(path)) return true;
+  if (route !== undefined && route !== WEB_WILDCARD) return everyFace.has(route) || route === UPLOADS_ROUTE;
+  const page = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/');
+  return page && existsSync(resolve(backOfficeDist, 'index.html'));
+}
+
+/**
+ * Each face serves only its own API: the back office nothing but its own (above); the landing and the
+ * platform nothing under /api/staff (the staff module's own hook says the same for its routes; this one
+ * also covers the paths no route matches). The sockets are walled the same way in their `allowRequest`
+ * (plugins/socket.ts, modules/tickets/desk-socket.ts): WebSocket handshakes never reach these hooks.
+ */
+export const faceWalls = fp(
+  async (app: FastifyInstance) => {
+    const { env } = app;
+    app.addHook('onRequest', async (request, reply) => {
+      const path = request.url.split('?')[0] ?? '/';
+      const serves =
+        faceOf(request, env) === 'backoffice'
+          ? backOfficeServes(request, path)
+          : !isStaffPath(path) && !isStaffPath(request.routeOptions.url);
+      if (serves) return;
+      return reply
+        .status(404)
+        .send({ statusCode: 404, message: `Route ${request.method}:${path} not found` });
+    });
+  },
+  { name: 'face-walls', dependencies: ['env'] },
+);
