@@ -78,6 +78,12 @@ export async function buildApp({ env, database, logger, identity }: BuildOptions
     },
     trustProxy: env.TRUSTED_PROXIES.length > 0 ? env.TRUSTED_PROXIES : false,
     bodyLimit: 1024 * 1024,
+    // Errors Fastify answers before routing (a malformed percent-encoding in the path, a bad content type):
+    // the one error shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const statusCode = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      return reply.status(statusCode).send({ statusCode, message: error.message });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -16,7 +16,9 @@ export const errorHandler = fp(
           .header('retry-after', String(RETRY_AFTER_SECONDS))
           .send({ statusCode: 503, message: 'Service temporarily unavailable, please try again shortly' });
       }
-      const body = toApiError(error);
+      const body = isMalformedMultipart(error, request.headers['content-type'])
+        ? { statusCode: 400, message: MALFORMED_MULTIPART }
+        : toApiError(error);
       if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ statusCode: body.statusCode, message: body.message }, 'request refused');
       return reply.status(body.statusCode).send(body);
@@ -24,6 +26,26 @@ export const errorHandler = fp(
   },
   { name: 'error-handler' },
 );
+
+export const MALFORMED_MULTIPART = 'Malformed multipart body';
+
+/**
+ * Busboy's (under @fastify/multipart) refusals of a body that is not the multipart it claims to be: no or
+ * an over-long boundary, or a boundary the body never closes. They are plain Errors with no code or
+ * status, so they are told by their fixed messages, and only on a request that claims to be multipart.
+ */
+const busboyParseErrors =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data|The needle cannot .*)$/;
+
+export function isMalformedMultipart(error: unknown, contentType: string | undefined): boolean {
+  return (
+    error instanceof Error &&
+    (error as Partial<FastifyError>).statusCode === undefined &&
+    typeof contentType === 'string' &&
+    /^\s*multipart\//i.test(contentType) &&
+    busboyParseErrors.test(error.message)
+  );
+}
 
 function toApiError(error: unknown): ApiError {
   if (error instanceof AppError) {

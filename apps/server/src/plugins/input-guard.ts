@@ -1,32 +1,118 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest } from '../lib/errors.ts';
 
-/** Where in `value` a string holds a NUL character, as a dotted path below `at`; undefined if nowhere. */
-export function nulPath(value: unknown, at: string): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? at : undefined;
-  if (value === null || typeof value !== 'object') return undefined;
-  for (const [key, inner] of Object.entries(value)) {
-    if (key.includes('\u0000'))
-      return at ? `${at}.${key.replaceAll('\u0000', '')}` : key.replaceAll('\u0000', '');
-    const found = nulPath(inner, at ? `${at}.${key}` : key);
-    if (found !== undefined) return found;
+/**
+ * How deep a request's input may nest (objects and arrays inside each other). No body the API takes is
+ * deeper than a few levels; the bound keeps a crafted one (thousands of `[`) away from every recursive
+ * walk behind it (validation, serialisation, the jsonb of the audit log).
+ */
+export const MAX_INPUT_DEPTH = 64;
+
+export const inputMessages = {
+  nul: 'must not contain a NUL character',
+  loneSurrogate: 'must be well-formed Unicode text (no lone surrogate)',
+  tooDeep: `must not nest objects or arrays more than ${MAX_INPUT_DEPTH} levels deep`,
+} as const;
+
+export interface InputProblem {
+  message: string;
+  /** Dotted path of the offending field; undefined for the input as a whole. */
+  field?: string;
+}
+
+const NUL = '\u0000';
+/** ES2024 string methods (Node 20 has them; the compiler's lib here predates them). */
+type Es2024String = string & { isWellFormed(): boolean; toWellFormed(): string };
+
+/** What is wrong with one string (a value or a key), if anything. */
+function textProblem(text: string): string | undefined {
+  if (text.includes(NUL)) return inputMessages.nul;
+  if (!(text as Es2024String).isWellFormed()) return inputMessages.loneSurrogate;
+  return undefined;
+}
+
+/** A key as it can be shown in a field path (NUL dropped, lone surrogates replaced). */
+const shownKey = (key: string) => (key.replaceAll(NUL, '') as Es2024String).toWellFormed();
+const join = (at: string, key: string) => (at ? `${at}.${key}` : key);
+
+/**
+ * The first thing wrong with `value` as request input: objects or arrays nested deeper than `maxDepth`, or a
+ * string (value or key) holding a NUL character or a lone UTF-16 surrogate. Neither can be stored in
+ * PostgreSQL text or jsonb. Iterative, and it stops at the depth bound, so no input can overflow the stack.
+ */
+export function inputProblem(value: unknown, at = '', maxDepth = MAX_INPUT_DEPTH): InputProblem | undefined {
+  return walk(value, at, maxDepth, textProblem);
+}
+
+function walk(
+  value: unknown,
+  at: string,
+  maxDepth: number,
+  textProblem: (text: string) => string | undefined,
+): InputProblem | undefined {
+  const pending: { value: unknown; at: string; depth: number }[] = [{ value, at, depth: 0 }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const current = next.value;
+    if (typeof current === 'string') {
+      const message = textProblem(current);
+      if (message) return { message, field: next.at || undefined };
+      continue;
+    }
+    if (current === null || typeof current !== 'object') continue;
+    const depth = next.depth + 1;
+    if (depth > maxDepth) return { message: inputMessages.tooDeep };
+    const entries = Object.entries(current);
+    // Pushed in reverse, so fields are looked at in the order they came.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, inner] = entries[i]!;
+      const message = textProblem(key);
+      if (message) return { message, field: join(next.at, shownKey(key)) };
+      pending.push({ value: inner, at: join(next.at, key), depth });
+    }
   }
   return undefined;
 }
 
+/** Where in `value` a string holds a NUL character, as a dotted path below `at`; undefined if nowhere. */
+export function nulPath(value: unknown, at: string): string | undefined {
+  const problem = walk(value, at, Number.POSITIVE_INFINITY, (text) =>
+    text.includes(NUL) ? inputMessages.nul : undefined,
+  );
+  return problem && (problem.field ?? at);
+}
+
+/** Throws the 400 for the first problem among `parts`. */
+function refuseBadInput(...parts: unknown[]) {
+  for (const part of parts) {
+    const problem = inputProblem(part);
+    if (problem) throw badRequest(problem.message, problem.field);
+  }
+}
+
+const checkBody: preValidationAsyncHookHandler = async (request: FastifyRequest) => {
+  refuseBadInput(request.body);
+};
+
 /**
- * Refuses a NUL character in any field of the query, path or JSON body with a 400 naming the field, for
- * every route: PostgreSQL cannot store one in text, so it would otherwise surface as a 500. A pre-handler,
- * so that a route's own checks (the wallet's signature) come first.
+ * One rule for malformed input, on every route, with a 400 `{ statusCode, message, field }` instead of a 500
+ * deep inside: no NUL character and no lone UTF-16 surrogate in any string (PostgreSQL text and jsonb refuse
+ * both), and no body nested deeper than MAX_INPUT_DEPTH.
+ *
+ * - Path parameters and the query string are checked on `onRequest`, before any hook of any route (the
+ *   wallet's signature check looks its provider up by the path).
+ * - The body is checked as the route's LAST preValidation hook (added to every route as it is declared):
+ *   after the route's own checks that must see the input first (the wallet's signature is its
+ *   authentication, so unsigned junk stays a 401), before validation and everything after it.
  */
 export const inputGuard = fp(
   async (app: FastifyInstance) => {
-    app.addHook('preHandler', async (request) => {
-      for (const part of [request.params, request.query, request.body]) {
-        const field = nulPath(part, '');
-        if (field !== undefined) throw badRequest('must not contain a NUL character', field || undefined);
-      }
+    app.addHook('onRequest', async (request) => {
+      refuseBadInput(request.params, request.query);
+    });
+    app.addHook('onRoute', (route) => {
+      const own = route.preValidation;
+      route.preValidation = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), checkBody];
     });
   },
   { name: 'input-guard' },

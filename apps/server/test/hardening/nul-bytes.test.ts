@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKOFFICE } from '../helpers/staff.ts';
 import { createIdentityTestApp, ID, type IdentityTestApp, LANDING } from '../identity/helpers.ts';
-import { signedInNewPlayer, signedInStaff } from '../staff/helpers.ts';
+import { STAFF, signedInNewPlayer, signedInStaff } from '../staff/helpers.ts';
 import { txId, walletCall } from '../wallet/helpers.ts';
 
 const NUL = '\u0000';
@@ -14,7 +15,7 @@ const refused = (field: string) => ({
 describe('a NUL character in any field is a 400 naming the field, never a 500', () => {
   let ctx: IdentityTestApp;
   beforeAll(async () => {
-    ctx = await createIdentityTestApp();
+    ctx = await createIdentityTestApp({ env: { BACKOFFICE_URL: BACKOFFICE } });
   });
   afterAll(() => ctx.close());
 
@@ -54,10 +55,12 @@ describe('a NUL character in any field is a 400 naming the field, never a 500', 
     expect(gameUrl.json()).toEqual(refused('gameCode'));
 
     const admin = await signedInStaff(ctx.app, 'admin');
-    const broadcast = await admin.b.post('/api/notifications/notifications/broadcast', {
-      notificationMessage: `Hello${NUL}`,
+    const broadcast = await admin.bo.post(`${STAFF}/broadcasts`, {
+      title: 'News',
+      text: `Hello${NUL}`,
+      segment: 'ALL',
     });
-    expect(broadcast.json()).toEqual(refused('notificationMessage'));
+    expect(broadcast.json()).toEqual(refused('text'));
   });
 
   it('in a seamless-wallet call, after its signature is checked', async () => {
@@ -75,5 +78,14 @@ describe('a NUL character in any field is a 400 naming the field, never a 500', 
     const signed = await walletCall(ctx, 'bet', body);
     expect(signed.statusCode).toBe(400);
     expect(signed.json()).toMatchObject({ code: 'VALIDATION_ERROR', field: 'roundId' });
+  });
+
+  it('in the wallet provider path: refused before any route hook (the signature check looks it up)', async () => {
+    const body = { sessionToken: 'token' };
+    for (const signature of [undefined, null]) {
+      const res = await walletCall(ctx, 'authenticate', body, { provider: 'PAWS%00', signature });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ ...refused('provider'), code: 'VALIDATION_ERROR' });
+    }
   });
 });

@@ -7,6 +7,7 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { changesOf } from '../../lib/updates.ts';
 import type { AuditService, StaffAuditActor } from '../audit/index.ts';
 import { type BonusRuleRow, bonusRules } from './schema.ts';
 
@@ -52,20 +53,19 @@ export function createBonusRulesAdmin({ db, audit }: { db: Db; audit: AuditServi
         if (patch.targetAmount !== undefined && !targeted) {
           throw badRequest(bonusRuleMessages.targetNotApplicable, 'targetAmount');
         }
-        const [after] = await tx
-          .update(bonusRules)
-          .set({
-            // A renamed rule shows the typed name in every language: its translation key no longer applies.
-            ...(patch.name !== undefined && patch.name !== before.name
-              ? { name: patch.name, nameKey: null }
-              : {}),
-            ...(patch.rewardAmount !== undefined ? { rewardMinor: cents(patch.rewardAmount) } : {}),
-            ...(patch.targetAmount !== undefined ? { targetMinor: cents(patch.targetAmount) } : {}),
-            ...(patch.active !== undefined ? { active: patch.active } : {}),
-            ...(patch.sortOrder !== undefined ? { sortOrder: patch.sortOrder } : {}),
-          })
-          .where(eq(bonusRules.id, id))
-          .returning();
+        const changes = changesOf({
+          // A renamed rule shows the typed name in every language: its translation key no longer applies.
+          ...(patch.name !== undefined && patch.name !== before.name
+            ? { name: patch.name, nameKey: null }
+            : {}),
+          rewardMinor: patch.rewardAmount === undefined ? undefined : cents(patch.rewardAmount),
+          targetMinor: patch.targetAmount === undefined ? undefined : cents(patch.targetAmount),
+          active: patch.active,
+          sortOrder: patch.sortOrder,
+        });
+        // Nothing to change (the rule renamed to its own name): the rule as it is, and nothing to audit.
+        if (!changes) return toStaffBonusRule(before);
+        const [after] = await tx.update(bonusRules).set(changes).where(eq(bonusRules.id, id)).returning();
         if (!after) throw notFound(bonusRuleMessages.notFound);
         await audit.record(
           {
