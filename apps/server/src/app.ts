@@ -6,7 +6,7 @@ import fastifySwaggerUi, { type FastifySwaggerUiOptions } from '@fastify/swagger
 import { serviceBasePaths } from '@paws/contracts/runtime-config';
 import { STAFF_API_PREFIX } from '@paws/contracts/staff';
 import { STAFF_SESSION_COOKIE } from '@paws/contracts/staff-auth';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   jsonSchemaTransform,
@@ -80,7 +80,7 @@ export async function buildApp({ env, database, logger, identity }: BuildOptions
     bodyLimit: 1024 * 1024,
     // Errors Fastify answers before routing (a malformed percent-encoding in the path, a bad content type):
     // the one error shape too.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
       const statusCode = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
       return reply.status(statusCode).send({ statusCode, message: error.message });
     },

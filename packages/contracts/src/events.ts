@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ticketStatuses } from './tickets.ts';
 import { verificationResults } from './verification.ts';
 import { currencyCodeSchema } from './wallet.ts';
 
@@ -82,6 +83,18 @@ export const domainEventSchemas = {
     result: z.enum(verificationResults),
     /** Why staff decided so (the back office's verification queue), told to the player. */
     reason: z.string().optional(),
+  }),
+  /**
+   * Support answered a player's ticket: a staff reply and/or a status change made by staff or the scheduler
+   * (the auto-close). `reply` is the reply's opening words (absent for a status change alone), `status` the
+   * status it moved to. `messageId` is the first message it wrote. Visitors' tickets (no account) have none.
+   */
+  'tickets.replied': z.object({
+    ticketId: uuid,
+    userId: uuid,
+    messageId: uuid,
+    reply: z.string().optional(),
+    status: z.enum(ticketStatuses).optional(),
   }),
 } as const;
 

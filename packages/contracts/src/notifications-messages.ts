@@ -231,6 +231,8 @@ export const notificationMessageKeys = [
   'ticket.replied',
   'ticket.statusChanged',
   'ticket.repliedStatusChanged',
+  'account.restricted',
+  'account.restrictionLifted',
 ] as const;
 export type NotificationMessageKey = (typeof notificationMessageKeys)[number];
 
@@ -266,6 +268,9 @@ export const notificationTexts: Catalog<NotificationMessageKey> = {
     'ticket.statusChanged': 'Request status has changed to: {{status}}',
     'ticket.repliedStatusChanged':
       'Support replied to your request: {{snippet}}\nRequest status has changed to: {{status}}',
+    'account.restricted':
+      'Your account has been restricted ({{reason}}). You can still browse and write to support.',
+    'account.restrictionLifted': 'The restriction on your account has been lifted. Welcome back!',
   },
   es: {
     'payment.deposit': 'Tu depósito de {{amount}} se ha abonado en tu saldo.',
@@ -298,6 +303,9 @@ export const notificationTexts: Catalog<NotificationMessageKey> = {
     'ticket.statusChanged': 'El estado de la solicitud ha cambiado a: {{status}}',
     'ticket.repliedStatusChanged':
       'Soporte ha respondido a tu solicitud: {{snippet}}\nEl estado de la solicitud ha cambiado a: {{status}}',
+    'account.restricted':
+      'Tu cuenta ha sido restringida ({{reason}}). Puedes seguir navegando y escribir a soporte.',
+    'account.restrictionLifted': 'Se ha levantado la restricción de tu cuenta. ¡Bienvenido de nuevo!',
   },
   fr: {
     'payment.deposit': 'Votre dépôt de {{amount}} a été crédité sur votre solde.',
@@ -331,6 +339,9 @@ export const notificationTexts: Catalog<NotificationMessageKey> = {
     'ticket.statusChanged': 'Le statut de la demande est passé à : {{status}}',
     'ticket.repliedStatusChanged':
       'Le support a répondu à votre demande : {{snippet}}\nLe statut de la demande est passé à : {{status}}',
+    'account.restricted':
+      'Votre compte a été restreint ({{reason}}). Vous pouvez toujours naviguer et écrire au support.',
+    'account.restrictionLifted': 'La restriction de votre compte a été levée. Bon retour !',
   },
   it: {
     'payment.deposit': 'Il tuo deposito di {{amount}} è stato accreditato sul tuo saldo.',
@@ -365,6 +376,9 @@ export const notificationTexts: Catalog<NotificationMessageKey> = {
     'ticket.statusChanged': 'Lo stato della richiesta è cambiato in: {{status}}',
     'ticket.repliedStatusChanged':
       'L’assistenza ha risposto alla tua richiesta: {{snippet}}\nLo stato della richiesta è cambiato in: {{status}}',
+    'account.restricted':
+      'Il tuo account è stato limitato ({{reason}}). Puoi ancora navigare e scrivere all’assistenza.',
+    'account.restrictionLifted': 'La limitazione del tuo account è stata revocata. Bentornato!',
   },
 };
 

@@ -18,7 +18,6 @@ export const notificationMessages = {
   search: 'search must be at most 100 characters',
   id: 'id must be a notification id (UUID)',
   notFound: 'Notification not found',
-  broadcastMessage: 'notificationMessage must be 1 to 1000 characters',
 } as const;
 
 /** A message parameter: text, a number, or a bonus name to translate (notifications-messages.ts). */
@@ -94,14 +93,6 @@ export const notificationsResponseSchema = z.object({
 export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
 
 export const notificationIdParamsSchema = z.object({ id: z.uuid({ error: notificationMessages.id }) });
-
-/** POST /notifications/broadcast (managers only): an ADVERTISING notification to every player. */
-export const broadcastRequestSchema = z.object({
-  notificationMessage: z.string().trim().min(1, { error: notificationMessages.broadcastMessage }).max(1000, {
-    error: notificationMessages.broadcastMessage,
-  }),
-});
-export const broadcastResponseSchema = z.object({ recipients: z.number().int() });
 
 // ---- Realtime: the notifications channel (socket.io namespace '/notifications', websocket only) ----
 

@@ -1,8 +1,8 @@
 import type { StaffRole } from './staff.ts';
 
 /**
- * The role matrix of the back office: every back-office endpoint names one permission (its route's
- * `config.permission`), and a permission names the staff roles that hold it. Admin holds every permission.
+ * The role matrix of the back office: every back-office endpoint names one permission (the route table in
+ * staff-routes.ts), and a permission names the staff roles that hold it. Admin holds every permission.
  * The server enforces it, the back office hides what a role may not do, and the authorization test walks
  * every route × role against it. docs/roles.md renders it for people.
  */

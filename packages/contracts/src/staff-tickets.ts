@@ -31,6 +31,8 @@ export const staffTicketMessages = {
   assignedTo: 'assignee must be me, none or a staff member id',
   /** 409 from POST /{id}/resolve-request when the proposal already waits for the player. */
   alreadyResolveRequest: 'The ticket already waits for the player to confirm the solution',
+  /** 409 from POST /{id}/guest-links/revoke on a player's ticket (only a visitor's ticket has links). */
+  notGuestTicket: "Only a visitor's ticket has private links",
 } as const;
 
 const iso = z.string();

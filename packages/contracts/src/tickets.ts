@@ -60,6 +60,11 @@ export const TICKETS_PAGE_SIZE = 10;
 export const TICKETS_MAX_PAGE_SIZE = 50;
 /** Ours: a RESOLVE_REQUEST the player leaves unanswered this long becomes AUTO_CLOSED (a scheduled job). */
 export const TICKET_AUTO_CLOSE_HOURS = 72;
+/**
+ * Ours: a visitor's private link opens their ticket until this many days after the ticket's last activity
+ * (any message or status change), and until staff revoke the ticket's links.
+ */
+export const TICKET_GUEST_LINK_DAYS = 30;
 
 export const ticketMessages = {
   nameOfUser: `nameOfUser must be 1 to ${TICKET_NAME_MAX} characters`,
@@ -82,6 +87,9 @@ export const ticketMessages = {
   notClosed: 'Only a closed ticket can be rated',
   rateLimited: 'Too many tickets; please try again later',
   guestToken: 'This link is not valid',
+  /** 410 for a visitor's link that expired or that staff revoked. */
+  guestLinkExpired:
+    'This link has expired or was revoked. You can write a new request from the contacts page.',
 } as const;
 
 // ---- HTTP ----

@@ -111,7 +111,7 @@ export const subscriptions = {
       event.name !== 'payments.result' ||
       (event.payload.type === 'DEPOSIT' && event.payload.status === 'COMPLETED'),
   },
-  /** The player's notices: payments, big wins, security, bonuses, verification. */
+  /** The player's notices: payments, big wins, security, bonuses, verification, support's answers, bans. */
   'notifications.notices': {
     module: 'notifications',
     events: [
@@ -121,6 +121,9 @@ export const subscriptions = {
       'identity.password_changed',
       'bonuses.credited',
       'kyc.verification_result',
+      'tickets.replied',
+      'identity.banned',
+      'identity.unbanned',
     ],
     accepts: (event) =>
       (event.name !== 'wallet.moved' || (event.payload.kind === 'WIN' && event.payload.game !== undefined)) &&

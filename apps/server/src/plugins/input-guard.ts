@@ -82,8 +82,11 @@ export function nulPath(value: unknown, at: string): string | undefined {
   return problem && (problem.field ?? at);
 }
 
-/** Throws the 400 for the first problem among `parts`. */
-function refuseBadInput(...parts: unknown[]) {
+/**
+ * Throws the 400 for the first problem among `parts`. Multipart fields, which the hooks below never see,
+ * are checked with it where a route reads them.
+ */
+export function refuseBadInput(...parts: unknown[]) {
   for (const part of parts) {
     const problem = inputProblem(part);
     if (problem) throw badRequest(problem.message, problem.field);

@@ -18,7 +18,8 @@ import {
   tokenOf,
   userData,
 } from '../identity/helpers.ts';
-import { DEPOSIT, deposit, signedInPlayer, WITHDRAW } from '../payments/helpers.ts';
+import { listOf } from '../notifications/helpers.ts';
+import { DEPOSIT, deposit, eventually, signedInPlayer, WITHDRAW } from '../payments/helpers.ts';
 
 let ctx: IdentityTestApp;
 let support: StaffSession;
@@ -187,5 +188,23 @@ describe('a banned player', () => {
     await expect(
       ctx.app.requireNotBanned(request, {} as Parameters<typeof ctx.app.requireNotBanned>[1]),
     ).rejects.toMatchObject({ statusCode: 403, message: authServerMessages.banned });
+  });
+
+  it('is told by a notification when a ban is put on and when it is lifted (the ban events)', async () => {
+    const player = await signedInPlayer(ctx);
+    expect((await ban(player.userId, 'Abusive chat')).statusCode).toBe(201);
+    const restricted = await eventually(async () => {
+      const found = (await listOf(player.b)).notifications.find((n) => n.messageKey === 'account.restricted');
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(restricted).toMatchObject({ category: 'SECURITY', messageParams: { reason: 'Abusive chat' } });
+    expect(restricted.notificationMessage).toContain('Abusive chat');
+
+    expect((await unban(player.userId)).statusCode).toBe(200);
+    await eventually(async () => {
+      const keys = (await listOf(player.b)).notifications.map((n) => n.messageKey);
+      expect(keys).toContain('account.restrictionLifted');
+    });
   });
 });

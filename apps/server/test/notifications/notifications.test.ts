@@ -4,7 +4,6 @@ import { NOTIFICATIONS_NAMESPACE, type Notification } from '@paws/contracts/noti
 import { eq, sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/modules/identity/schema.ts';
 import { notifications } from '../../src/modules/notifications/schema.ts';
 import { STUDIO_PROVIDER } from '../../src/modules/wallet/signature.ts';
 import { quiesce } from '../backbone/helpers.ts';
@@ -200,36 +199,6 @@ describe('read and delete', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('id');
     expect((await b.del(`${NOTIFICATIONS_API}/notifications/${randomUUID()}`)).statusCode).toBe(404);
-  });
-});
-
-describe('POST /notifications/broadcast', () => {
-  it('is for managers only, and reaches every player as ADVERTISING', async () => {
-    const player = await quietPlayer();
-    const manager = await quietPlayer();
-    const refused = await player.b.post(`${NOTIFICATIONS_API}/notifications/broadcast`, {
-      notificationMessage: 'Free spins!',
-    });
-    expect(refused.statusCode).toBe(403);
-
-    await ctx.app.database.db.update(users).set({ role: 'manager' }).where(eq(users.id, manager.userId));
-    const players = await ctx.app.database.db.$count(users, eq(users.role, 'player'));
-    const sent = await manager.b.post(`${NOTIFICATIONS_API}/notifications/broadcast`, {
-      notificationMessage: 'Weekend tournament: double points on Loto',
-    });
-    expect(sent.statusCode).toBe(201);
-    expect(sent.json()).toEqual({ recipients: players });
-    const list = await listOf(player.b, '?category=ADVERTISING');
-    expect(list.notifications).toMatchObject([
-      { category: 'ADVERTISING', notificationMessage: 'Weekend tournament: double points on Loto' },
-    ]);
-    expect((await listOf(manager.b)).count).toBe(0);
-
-    const empty = await manager.b.post(`${NOTIFICATIONS_API}/notifications/broadcast`, {
-      notificationMessage: '  ',
-    });
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json().field).toBe('notificationMessage');
   });
 });
 

@@ -92,7 +92,10 @@ describe('back-office sign-in', () => {
       code: await totpOf(staff.secret, Date.now() + 60_000),
     });
     expect(right.statusCode).toBe(401);
-    expect(right.json().field).toBe('challengeId');
+    expect(right.json()).toMatchObject({
+      field: 'code',
+      message: 'Too many wrong codes, please sign in again',
+    });
   });
 
   it('names the field of bad input', async () => {

@@ -301,13 +301,18 @@ describe('the player page', () => {
         { id: sessionId, status: 'STARTED', document: { name: 'passport.png', type: 'image/png', url } },
       ],
     });
-    const file = await get(url);
+    const finance = await staffSession(ctx.app, ['finance']);
+    // Documents are verifications.review (finance, admin), not players.read: support sees the list only.
+    expect((await get(url)).statusCode).toBe(403);
+    const file = await get(url, finance);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.headers['cache-control']).toBe('no-store');
     expect(file.rawPayload.equals(png)).toBe(true);
     // Not through another player's page, nor for anyone but staff.
-    expect((await get(`${API}/${other!.id}/verifications/${sessionId}/document`)).statusCode).toBe(404);
+    expect((await get(`${API}/${other!.id}/verifications/${sessionId}/document`, finance)).statusCode).toBe(
+      404,
+    );
     expect((await get(url, content)).statusCode).toBe(403);
     expect((await backOfficeInject(ctx.app, { method: 'GET', url })).statusCode).toBe(401);
   });

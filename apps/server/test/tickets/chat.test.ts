@@ -1,7 +1,10 @@
 import { STAFF_SOCKET_PATH, type StaffTicketDetail } from '@paws/contracts/staff-tickets';
 import type { TicketMessage, TicketRequestAck } from '@paws/contracts/tickets';
+import { and, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { domainEvents, eventInbox } from '../../src/core/events/schema.ts';
+import { quiesce, recorded } from '../backbone/helpers.ts';
 import { BACKOFFICE, type StaffSession, staffSession } from '../helpers/staff.ts';
 import { connected, nextEvent, originOf, refused } from '../notifications/helpers.ts';
 import { signedInNewPlayer } from '../staff/helpers.ts';
@@ -232,6 +235,40 @@ describe('the tickets channel', () => {
     await heard;
     await new Promise((r) => setTimeout(r, 300));
     expect((await noticesOf()).length).toBe(before + 1);
+  });
+});
+
+describe('tickets.replied', () => {
+  it("is recorded with the staff reply, and the notifications module's subscriber tells the player from it", async () => {
+    const { id } = await createTicket(bob.b);
+    expect((await staffReply(id, 'Your deposit is credited')).statusCode).toBe(200);
+    const [event] = (await recorded(t.app, 'tickets.replied')).filter((e) => e.ticketId === id);
+    expect(event).toMatchObject({
+      ticketId: id,
+      userId: bob.userId,
+      reply: 'Your deposit is credited',
+      status: 'IN_PROGRESS',
+    });
+    await quiesce(t.app);
+    const [row] = await t.app.database.db
+      .select({ id: domainEvents.id })
+      .from(domainEvents)
+      .where(and(eq(domainEvents.name, 'tickets.replied'), eq(domainEvents.payload, event!)));
+    const handled = await t.app.database.db
+      .select()
+      .from(eventInbox)
+      .where(and(eq(eventInbox.subscriber, 'notifications.notices'), eq(eventInbox.eventId, row!.id)));
+    expect(handled).toHaveLength(1);
+    const notices = (await bob.b.get('/api/notifications/notifications?limit=50')).json().notifications;
+    expect(notices[0]).toMatchObject({
+      category: 'SYSTEM',
+      messageKey: 'ticket.repliedStatusChanged',
+      messageParams: { snippet: 'Your deposit is credited' },
+    });
+
+    // Bob's own message records nothing for him to be told.
+    await t.app.tickets.postAsPlayer(bob.userId, null, id, { message: 'Thanks!' });
+    expect((await recorded(t.app, 'tickets.replied')).filter((e) => e.ticketId === id)).toHaveLength(1);
   });
 });
 

@@ -12,6 +12,7 @@ import { signedInNewPlayer } from '../staff/helpers.ts';
 import {
   createTicket,
   createTicketsTestApp,
+  form,
   patch,
   statusOf,
   TICKETS,
@@ -264,5 +265,13 @@ describe('the demo data', () => {
       'Verification needed',
       'Withdrawal times',
     ]);
+  });
+
+  it('refuses a NUL in a multipart reply with a 400 naming the field, as in a JSON one', async () => {
+    const { id } = await createTicket(alice.b, { message: 'A question' });
+    const body = form({ message: 'bad\u0000text' });
+    const res = await support.inject({ method: 'POST', url: `${DESK}/${id}/messages`, ...body });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ statusCode: 400, field: 'message' });
   });
 });

@@ -121,7 +121,7 @@ describe("a visitor's ticket", () => {
     // A player's ticket never opens through a guest link.
     const player = await signedInNewPlayer(t.app);
     const own = await createTicket(player.b);
-    const tokenForPlayerTicket = t.app.tickets.guestLinks.tokenFor(own.id);
+    const tokenForPlayerTicket = t.app.tickets.guestLinks.tokenFor({ id: own.id, guestLinkVersion: 0 });
     expect(
       (await t.app.inject({ method: 'GET', url: `${TICKETS}/guest/${tokenForPlayerTicket}` })).statusCode,
     ).toBe(404);

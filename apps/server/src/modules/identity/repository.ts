@@ -124,10 +124,6 @@ export function createIdentityRepository(db: DbOrTx) {
           expiresAt: sessions.expiresAt,
           role: users.role,
           banned: isBannedSql(sessions.userId, at),
-          // One index-only read of the primary key: a revoked role takes effect on the next request.
-          staffRoles: sql<
-            StaffRole[]
-          >`coalesce((select array_agg(${staffRoles.role}::text order by ${staffRoles.role}) from ${staffRoles} where ${staffRoles.userId} = ${sessions.userId}), '{}'::text[])`,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))

@@ -13,10 +13,8 @@ export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 /** Who a request is from, once its access token and session have been checked. */
 export interface AuthUser {
   id: string;
-  /** The spec's role (user data), derived from staffRoles. */
+  /** The spec's role (user data: the manager flag changes the avatar), derived from the staff roles; it grants nothing. */
   role: UserRole;
-  /** What app.authorize checks, read with the session on every request. */
-  staffRoles: StaffRole[];
   sessionId: string;
   /**
    * The live ban of a banned account. A banned player stays signed in and may read (app.authenticate lets
@@ -149,15 +147,13 @@ export function createSessionKeeper({ repo, secrets, now, reuseGraceSeconds }: S
       const user: AuthUser = {
         id: row.userId,
         role: row.role,
-        staffRoles: row.staffRoles,
         sessionId: row.sessionId,
       };
       if (!row.banned) return { user };
-      // Only a banned account pays the second read, for what the player is shown. A banned account holds no
-      // staff role meanwhile (app.authorize refuses it).
+      // Only a banned account pays the second read, for what the player is shown.
       const ban = await liveBanOf(repo.db, row.userId, at);
       if (!ban) return { user };
-      return { user: { ...user, staffRoles: [], ban: toBanInfo(ban) }, banned: true };
+      return { user: { ...user, ban: toBanInfo(ban) }, banned: true };
     },
 
     revokeAllOf: (userId: string) => repo.revokeUserSessions(userId, now()),

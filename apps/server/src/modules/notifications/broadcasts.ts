@@ -224,38 +224,6 @@ export function createBroadcasts({
       }
     },
 
-    /**
-     * The spec's POST /notifications/broadcast: every player, written before it answers (as it always was),
-     * recorded in the history like a back-office broadcast and audited when a staff member sent it.
-     */
-    async broadcast(message: string, actor?: StaffAuditActor): Promise<number> {
-      const [row] = await db
-        .insert(broadcasts)
-        .values({
-          title: null,
-          text: message,
-          message,
-          segment: 'ALL',
-          status: 'SENDING',
-          createdBy: actor?.actorId ?? null,
-        })
-        .returning();
-      if (!row) throw new Error('broadcast insert returned no row');
-      await write(row, await audience.activePlayerIds());
-      const reached = await finish(row);
-      if (actor) {
-        await audit.record({
-          ...actor,
-          action: 'broadcast.send',
-          targetType: 'broadcast',
-          targetId: row.id,
-          before: null,
-          after: { title: null, message, segment: 'ALL', activeDays: null, recipients: reached },
-        });
-      }
-      return reached;
-    },
-
     async listBroadcasts(
       query: BroadcastListQuery,
       page: number,

@@ -4,6 +4,8 @@ import {
   type NotificationCategory,
   notificationMessage,
 } from '@paws/contracts/notifications';
+import { ticketNotice } from '@paws/contracts/notifications-messages';
+import { ticketStatusLabels } from '@paws/contracts/tickets';
 import { currencies, formatMoney } from '@paws/contracts/wallet';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
@@ -105,12 +107,30 @@ async function noticeOf(
       return { category: 'SYSTEM', ...bonusMessage(event.payload) };
     case 'kyc.verification_result':
       return { category: 'SYSTEM', ...verificationMessage(event.payload) };
+    case 'identity.banned':
+      return {
+        category: 'SECURITY',
+        ...notificationMessage('account.restricted', { reason: event.payload.reason }),
+      };
+    case 'identity.unbanned':
+      return { category: 'SECURITY', ...notificationMessage('account.restrictionLifted') };
+    case 'tickets.replied': {
+      const { ticketId, userId, reply, status } = event.payload;
+      // The player watching the chat has seen the answer arrive: no notice (asked at delivery, any process).
+      if (await app.ticketsRealtime.playerInChat(ticketId, userId)) return undefined;
+      const notice = ticketNotice({
+        snippet: reply,
+        status: status ? { code: status, label: ticketStatusLabels[status] } : undefined,
+      });
+      return notice ? { category: 'SYSTEM', ...notice } : undefined;
+    }
   }
 }
 
 /**
  * Real events become notifications: payments' outcomes, notable wins, sign-ins from a new device, password
- * changes, bonuses and verification results. Each is written once (the subscriber's inbox, same
+ * changes, bonuses, verification results, support's answers to a ticket (unless the player has its chat
+ * open), and a ban put on or lifted. Each is written once (the subscriber's inbox, same
  * transaction) and pushed to the player's sockets after it commits.
  */
 export function subscribeNotices(app: FastifyInstance) {

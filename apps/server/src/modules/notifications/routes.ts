@@ -1,7 +1,5 @@
 import { apiErrorSchema } from '@paws/contracts/errors';
 import {
-  broadcastRequestSchema,
-  broadcastResponseSchema,
   notificationIdParamsSchema,
   notificationSchema,
   notificationsQuerySchema,
@@ -9,10 +7,13 @@ import {
 } from '@paws/contracts/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden } from '../../lib/errors.ts';
 import { userOf } from '../../plugins/authenticate.ts';
 
-/** The notifications service's calls (spec 001 §7), under /api/notifications: the caller's own rows only. */
+/**
+ * The notifications service's calls (spec 001 §7), under /api/notifications: the caller's own rows only. The
+ * spec's POST /notifications/broadcast is not served here: a broadcast is a staff power, used only through the
+ * back office (/api/staff/broadcasts); a player-site session never holds one, whatever roles its account has.
+ */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['notifications'];
   const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
@@ -62,29 +63,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await app.notifications.remove(userOf(request).id, request.params.id);
       return reply.code(204).send(null);
-    },
-  );
-
-  app.post(
-    '/notifications/broadcast',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: 'An advertising notification to every player (managers only)',
-        body: broadcastRequestSchema,
-        response: { 201: broadcastResponseSchema, 403: apiErrorSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const user = userOf(request);
-      if (user.role === 'player') throw forbidden('Only managers can broadcast notifications');
-      const recipients = await app.notifications.broadcast(request.body.notificationMessage, {
-        actorId: user.id,
-        actorRoles: user.staffRoles,
-        ip: request.ip,
-      });
-      return reply.code(201).send({ recipients });
     },
   );
 };

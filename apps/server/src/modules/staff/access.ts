@@ -1,5 +1,4 @@
 import type { StaffRole } from '@paws/contracts/staff';
-import type { StaffPermission } from '@paws/contracts/staff-permissions';
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../../lib/errors.ts';
 
@@ -13,13 +12,6 @@ export interface StaffActor {
 }
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * The role-matrix permission a back-office route needs (packages/contracts/src/staff-permissions.ts).
-     * Every route under /api/staff declares one, or `'signin'` for the sign-in steps that come before a session.
-     */
-    permission?: StaffPermission | 'signin';
-  }
   interface FastifyRequest {
     staff: StaffActor | null;
   }

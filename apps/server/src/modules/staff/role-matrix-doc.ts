@@ -4,6 +4,7 @@ import {
   staffPermissionNames,
   type staffPermissions,
 } from '@paws/contracts/staff-permissions';
+import { type StaffRoutePermission, staffRoutes } from '@paws/contracts/staff-routes';
 
 /** What each permission lets a staff member do, for people reading docs/roles.md. */
 const meaning: Record<keyof typeof staffPermissions, string> = {
@@ -35,7 +36,15 @@ const meaning: Record<keyof typeof staffPermissions, string> = {
   'tickets.canned': 'create, edit and delete canned responses',
 };
 
-/** docs/roles.md, generated from the one matrix in packages/contracts/src/staff-permissions.ts. */
+const endpointsOf = (permission: StaffRoutePermission) =>
+  staffRoutes
+    .filter((route) => route.permission === permission)
+    .map((route) => `- \`${route.method} ${route.url}\``);
+
+/**
+ * docs/roles.md, generated from the one matrix in packages/contracts: which roles hold a permission
+ * (staff-permissions.ts), and which endpoints each permission opens (staff-routes.ts).
+ */
 export function renderRoleMatrix(): string {
   const header = `| permission | what it allows | ${staffRoles.join(' | ')} |`;
   const rule = `| --- | --- | ${staffRoles.map(() => ':-:').join(' | ')} |`;
@@ -45,16 +54,35 @@ export function renderRoleMatrix(): string {
         .map((role) => (hasPermission([role], permission) ? '✓' : ''))
         .join(' | ')} |`,
   );
+  const endpoints = staffPermissionNames.flatMap((permission) => [
+    `### \`${permission}\``,
+    '',
+    `Held by: ${staffRoles.filter((role) => hasPermission([role], permission)).join(', ')}.`,
+    '',
+    ...endpointsOf(permission),
+    '',
+  ]);
   return [
     '# Back-office roles',
     '',
-    '<!-- Generated from packages/contracts/src/staff-permissions.ts by `node --import tsx apps/server/src/modules/staff/role-matrix-doc.ts`; a test keeps the two equal. -->',
+    '<!-- Generated from packages/contracts/src/staff-permissions.ts and staff-routes.ts by `node --import tsx apps/server/src/modules/staff/role-matrix-doc.ts`; a test keeps the two equal. -->',
     '',
     "Every back-office endpoint (`/api/staff/…`, served only on the back-office origin) names one permission; the server checks it on every request against the staff session, whose roles are read afresh each time. Admin holds every permission. A player's cookies get nothing from this API (401).",
     '',
     header,
     rule,
     ...rows,
+    '',
+    '## Endpoints by permission',
+    '',
+    'The route table (packages/contracts/src/staff-routes.ts) gives every endpoint its permission; the server will not start while a route is missing from it or an entry has no route.',
+    '',
+    ...endpoints,
+    '### Sign-in (no permission)',
+    '',
+    'The steps that come before a staff session, open to anyone on the back-office origin (rate-limited).',
+    '',
+    ...endpointsOf('signin'),
     '',
   ].join('\n');
 }

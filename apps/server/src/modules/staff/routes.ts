@@ -16,13 +16,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { staffOf } from './access.ts';
 import { sendList } from './lists.ts';
 
-/** Who am I, and the staff roles (admins), under /api/staff; each route names its permission. */
+/**
+ * Who am I, and the staff roles (admins), under /api/staff; the route table
+ * (packages/contracts/src/staff-routes.ts) names each one's permission.
+ */
 export async function staffRoutes(app: FastifyInstance) {
   const route = app.withTypeProvider<ZodTypeProvider>();
   route.get(
     '/me',
     {
-      config: { permission: 'self' },
       schema: {
         tags: ['staff'],
         summary: 'The signed-in staff account and its roles',
@@ -38,7 +40,6 @@ export async function staffRoutes(app: FastifyInstance) {
   route.get(
     '/roles',
     {
-      config: { permission: 'staff.manage' },
       schema: {
         tags: ['staff'],
         summary: 'Every staff account with its roles (admins)',
@@ -51,7 +52,6 @@ export async function staffRoutes(app: FastifyInstance) {
   route.post(
     '/roles',
     {
-      config: { permission: 'staff.manage' },
       schema: {
         tags: ['staff'],
         summary: 'Grants a staff role (admins); audited',
@@ -68,7 +68,6 @@ export async function staffRoutes(app: FastifyInstance) {
   route.delete(
     '/roles/:userId/:role',
     {
-      config: { permission: 'staff.manage' },
       schema: {
         tags: ['staff'],
         summary: 'Revokes a staff role (admins); audited',
@@ -82,7 +81,6 @@ export async function staffRoutes(app: FastifyInstance) {
   route.get(
     '/members',
     {
-      config: { permission: 'staff.manage' },
       schema: {
         tags: ['staff'],
         summary: 'Staff members with their roles and second factor (admins); CSV with format=csv',
@@ -110,7 +108,6 @@ export async function staffRoutes(app: FastifyInstance) {
   route.post(
     '/members',
     {
-      config: { permission: 'staff.manage' },
       schema: {
         tags: ['staff'],
         summary: 'Invites a staff member by e-mail, or gives an existing account the roles (admins); audited',
@@ -125,7 +122,6 @@ export async function staffRoutes(app: FastifyInstance) {
   route.delete(
     '/members/:userId/second-factor',
     {
-      config: { permission: 'staff.manage' },
       schema: {
         tags: ['staff'],
         summary: "Resets an account's second factor: its next sign-in enrols anew (admins); audited",

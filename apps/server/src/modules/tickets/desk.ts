@@ -27,7 +27,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { AuditService, StaffAuditActor } from '../audit/index.ts';
 import type { IncomingFile } from './files.ts';
 import { toTicketMessage } from './messages.ts';
@@ -62,6 +62,8 @@ export interface DeskDeps {
   displayNameOf(staffId: string): Promise<string>;
   /** After a change only staff see (a note): refresh the desks. */
   touched(ticketId: string): void;
+  /** After staff revoked a visitor's links: the visitor's open chats are dropped with `message`. */
+  guestLinksRevoked(ticketId: string, message: string): Promise<void>;
 }
 
 const minutes = (at: Date, n: number) => new Date(at.getTime() + n * 60_000).toISOString();
@@ -90,7 +92,16 @@ function statusFilter(value: string | undefined): SQL | undefined {
 }
 
 /** The staff desk's reads and actions on tickets; every action is audited in its own transaction. */
-export function createDesk({ db, service, audit, staffMembers, isBanned, displayNameOf, touched }: DeskDeps) {
+export function createDesk({
+  db,
+  service,
+  audit,
+  staffMembers,
+  isBanned,
+  displayNameOf,
+  touched,
+  guestLinksRevoked,
+}: DeskDeps) {
   const { writes } = service;
 
   async function answerers() {
@@ -320,6 +331,36 @@ export function createDesk({ db, service, audit, staffMembers, isBanned, display
         (tx, before, after) =>
           record(tx, actor, 'tickets.resolve_request', id, brief(before), brief(after)).then(() => {}),
       );
+      return detail(id);
+    },
+
+    /**
+     * Revoke a visitor's private links: the ticket's link generation goes up, so every link e-mailed so far
+     * stops opening it (410) and the visitor's open chats are dropped; the next e-mail (a staff reply)
+     * carries a link of the new generation. Only a visitor's ticket has links (409 otherwise). Audited
+     * (tickets.guest_links_revoke).
+     */
+    async revokeGuestLinks(actor: DeskActor, id: string) {
+      await writes.move(
+        id,
+        await staffAuthor(actor),
+        (ticket) => {
+          if (ticket.userId !== null) throw conflict(staffTicketMessages.notGuestTicket);
+          return undefined;
+        },
+        (ticket) => ({ guestLinkVersion: ticket.guestLinkVersion + 1 }),
+        (tx, before, after) =>
+          record(
+            tx,
+            actor,
+            'tickets.guest_links_revoke',
+            id,
+            { guestLinkVersion: before.guestLinkVersion },
+            { guestLinkVersion: after.guestLinkVersion },
+          ).then(() => {}),
+      );
+      // Committed already: an open chat not reached now is refused at its next write (the link is checked).
+      await guestLinksRevoked(id, texts.guestLinkExpired).catch(() => {});
       return detail(id);
     },
 

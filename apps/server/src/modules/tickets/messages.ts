@@ -60,3 +60,6 @@ export function subjectOf(text: string, fileName: string | null) {
   if (!words) return fileName ?? '';
   return words.length <= 80 ? words : `${words.slice(0, 79).trimEnd()}…`;
 }
+
+/** A message's opening words for a notice or an e-mail line: at most 140 characters. */
+export const snippet = (text: string) => (text.length <= 140 ? text : `${text.slice(0, 139).trimEnd()}…`);

@@ -18,8 +18,8 @@ import { ticketsChannel } from './socket.ts';
 export interface TicketsOutreach {
   /** The visitor's first e-mail: the private link to follow and answer their ticket. */
   welcomeGuest(ticket: TicketRow): Promise<void>;
-  /** The private link of a visitor's ticket (landing face). */
-  guestLink(ticketId: string): string;
+  /** The private link of a visitor's ticket (landing face), of its current generation. */
+  guestLink(ticket: Pick<TicketRow, 'id' | 'guestLinkVersion'>): string;
 }
 
 declare module 'fastify' {
@@ -49,13 +49,13 @@ export const ticketsModule = fp(
   async (app: FastifyInstance) => {
     const serving = app.serves('tickets');
     const guestLinks = createGuestLinks(app.env.SECRET);
-    const guestLink = (ticketId: string) =>
-      `${app.env.LANDING_URL}/support/ticket/${guestLinks.tokenFor(ticketId)}`;
+    const guestLink = (ticket: Pick<TicketRow, 'id' | 'guestLinkVersion'>) =>
+      `${app.env.LANDING_URL}/support/ticket/${guestLinks.tokenFor(ticket)}`;
     const emailGuest = (ticket: TicketRow, subject: string, text: string) =>
       app.messaging.email(
         ticket.email,
         subject,
-        `Hello ${ticket.nameOfUser},\n\n${text}\n\nFollow and answer your request here:\n${guestLink(ticket.id)}\n\nThe PAWS support team`,
+        `Hello ${ticket.nameOfUser},\n\n${text}\n\nFollow and answer your request here:\n${guestLink(ticket)}\n\nThe PAWS support team`,
       );
 
     const deskIo = await createDeskServer(app, serving);
@@ -65,10 +65,7 @@ export const ticketsModule = fp(
       desk: () => deskIo,
       guestLinks,
       log: app.log,
-      outreach: {
-        notifyPlayer: (userId, notice) => app.notifications.notify({ userId, category: 'SYSTEM', ...notice }),
-        emailGuest,
-      },
+      outreach: { emailGuest },
     });
     app.decorate('ticketsRealtime', announcer);
     app.decorate(
@@ -92,6 +89,7 @@ export const ticketsModule = fp(
         isBanned: (userId) => app.identity.isBanned(userId),
         displayNameOf: async (staffId) => (await app.identity.accountOf(staffId))?.username ?? 'Manager',
         touched: (ticketId) => announcer.touched(ticketId),
+        guestLinksRevoked: (ticketId, message) => announcer.dropGuests(ticketId, message),
       }),
     );
     app.decorate('ticketsOutreach', {

@@ -1,4 +1,3 @@
-import { ticketNotice } from '@paws/contracts/notifications-messages';
 import { DESK_NAMESPACE, type DeskServerToClientEvents } from '@paws/contracts/staff-tickets';
 import {
   TICKETS_NAMESPACE,
@@ -9,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Namespace, Server } from 'socket.io';
 import type { SocketAuthData } from '../../plugins/socket-auth.ts';
 import type { GuestLinks } from './guest-links.ts';
-import { type FileAudience, toTicketMessage } from './messages.ts';
+import { type FileAudience, snippet, toTicketMessage } from './messages.ts';
 import type { TicketRow } from './schema.ts';
 import type { TicketChange } from './writes.ts';
 
@@ -31,20 +30,18 @@ export type TicketsNamespace = Namespace<
 export type DeskNamespace = Namespace<Record<string, never>, DeskServerToClientEvents>;
 
 export interface Outreach {
-  /** The player is told in their notifications (they are not in the chat). */
-  /** The player's notice: English text plus its key and parameters (rendered in the reader's language). */
-  notifyPlayer(userId: string, notice: NonNullable<ReturnType<typeof ticketNotice>>): Promise<unknown>;
   /** The visitor is e-mailed, with the private link. */
   emailGuest(ticket: TicketRow, subject: string, text: string): Promise<unknown>;
 }
 
-const snippet = (text: string) => (text.length <= 140 ? text : `${text.slice(0, 139).trimEnd()}…`);
+/** How long a presence question may take before the answer is "not in the chat" (so the player is told). */
+const PRESENCE_TIMEOUT_MS = 2000;
 
 /**
  * Tells everyone concerned about a committed change: the ticket's chat (player or visitor, with attachment
  * links they can open), the desk (the chat of whoever follows it, and every queue), and, for staff's
- * replies and status changes, the player through a notification when they are not in the chat, or the
- * visitor by e-mail.
+ * replies and status changes, the visitor by e-mail. The player's notice is not sent from here: the change
+ * recorded tickets.replied, which the notifications module turns into a notice (asking playerInChat).
  */
 export function createAnnouncer({
   io,
@@ -62,17 +59,38 @@ export function createAnnouncer({
   const channel = () => io?.of(TICKETS_NAMESPACE) as TicketsNamespace | undefined;
   const deskChannel = () => desk()?.of(DESK_NAMESPACE) as DeskNamespace | undefined;
   const audienceOf = (ticket: TicketRow): FileAudience =>
-    ticket.userId ? { kind: 'player' } : { kind: 'guest', token: guestLinks.tokenFor(ticket.id) };
+    ticket.userId ? { kind: 'player' } : { kind: 'guest', token: guestLinks.tokenFor(ticket) };
 
-  /** Whether the ticket's player has the chat open (a socket in its room, on any process). */
-  async function playerInChat(ticket: TicketRow) {
+  /**
+   * Whether the player has the ticket's chat open (a socket of theirs in its room, on any process). A
+   * question that fails or takes over PRESENCE_TIMEOUT_MS (fan-out down) answers false: better a notice
+   * too many than a reply never told.
+   */
+  async function playerInChat(ticketId: string, userId: string) {
     const namespace = channel();
-    if (!namespace || !ticket.userId) return false;
-    const sockets = await namespace.in(ticketRoom(ticket.id)).fetchSockets();
-    return sockets.some((socket) => socket.data.user?.id === ticket.userId);
+    if (!namespace) return false;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), PRESENCE_TIMEOUT_MS);
+    });
+    const asked = namespace
+      .in(ticketRoom(ticketId))
+      .fetchSockets()
+      .then((sockets) => sockets.some((socket) => socket.data.user?.id === userId))
+      .catch((err: unknown) => {
+        log.warn({ err, ticketId }, 'ticket chat presence unknown');
+        return false;
+      });
+    try {
+      return await Promise.race([asked, late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async function reachOut({ ticket, messages }: TicketChange) {
+    // A player's ticket: tickets.replied carries the notice (notifications/producers.ts).
+    if (ticket.userId) return;
     const reply = messages.find((m) => m.changeStatus === null);
     const statusRow = messages.findLast((m) => m.changeStatus !== null);
     const status = statusRow?.changeStatus ? ticketStatusLabels[statusRow.changeStatus] : undefined;
@@ -83,25 +101,30 @@ export function createAnnouncer({
       status ? `Request status has changed to: ${status}` : undefined,
     ].filter((line): line is string => Boolean(line));
     if (lines.length === 0) return;
-    if (ticket.userId) {
-      if (await playerInChat(ticket)) return;
-      const notice = ticketNotice({
-        snippet: reply ? snippet(reply.message || reply.fileName || '') : undefined,
-        status:
-          statusRow?.changeStatus && status ? { code: statusRow.changeStatus, label: status } : undefined,
-      });
-      if (notice) await outreach.notifyPlayer(ticket.userId, notice);
-    } else {
-      await outreach.emailGuest(
-        ticket,
-        reply ? 'Support replied to your request' : lines[0]!,
-        lines.join('\n\n'),
-      );
-    }
+    await outreach.emailGuest(
+      ticket,
+      reply ? 'Support replied to your request' : lines[0]!,
+      lines.join('\n\n'),
+    );
   }
 
   return {
     audienceOf,
+    playerInChat,
+    /**
+     * The visitor's sockets on the ticket's chat (any process) are dropped, hearing socketError 410: after
+     * staff revoked the links, an open page must not go on reading or writing.
+     */
+    async dropGuests(ticketId: string, message: string) {
+      const namespace = channel();
+      if (!namespace) return;
+      const sockets = await namespace.in(ticketRoom(ticketId)).fetchSockets();
+      for (const socket of sockets) {
+        if (!socket.data.guest) continue;
+        socket.emit('socketError', { statusCode: 410, message });
+        socket.disconnect(true);
+      }
+    },
     announce(change: TicketChange) {
       const { ticket, messages } = change;
       const room = channel()?.to(ticketRoom(ticket.id));

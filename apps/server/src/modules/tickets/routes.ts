@@ -1,6 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
 import { apiErrorSchema } from '@paws/contracts/errors';
-import { hasPermission } from '@paws/contracts/staff-permissions';
 import {
   createTicketFieldsSchema,
   createTicketResponseSchema,
@@ -20,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { userOf } from '../../plugins/authenticate.ts';
-import { nulPath } from '../../plugins/input-guard.ts';
+import { refuseBadInput } from '../../plugins/input-guard.ts';
 import { createAccountDirectory } from '../identity/index.ts';
 import { type IncomingFile, malformed } from './files.ts';
 import { toTicketDetail, toTicketMessage } from './messages.ts';
@@ -70,9 +69,8 @@ async function readForm(
     throw malformed(error);
   }
   if (stray) throw badRequest('the attachment goes in the field `file`', 'file');
-  // The JSON guard (plugins/input-guard.ts) does not see multipart fields.
-  const nul = nulPath(fields, '');
-  if (nul !== undefined) throw badRequest('must not contain a NUL character', nul || undefined);
+  // The input guard's hooks do not see multipart fields.
+  refuseBadInput(fields);
   return { fields, file };
 }
 
@@ -105,7 +103,8 @@ function sendFile(reply: FastifyReply, message: TicketMessageRow, data: Buffer) 
 
 /**
  * The tickets service's calls (spec 001 §7 Tickets), under /api/tickets: the player's tickets (owner only:
- * another player's ticket is not found), a visitor's ticket and its private link, attachments.
+ * another player's ticket is not found), a visitor's ticket and its private link, attachments. Nothing here
+ * grants a staff power: an account holding staff roles is a player on this face (its own tickets only).
  */
 export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, {
@@ -297,7 +296,8 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags,
-        summary: "An attachment: only the ticket's player (and staff) may read it",
+        summary:
+          "An attachment: only the ticket's player may read it (staff read attachments in the back office)",
         params: messageIdParamsSchema,
         response: errors,
       },
@@ -305,9 +305,8 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = userOf(request);
       const found = await service().attachment(request.params.messageId);
-      const allowed =
-        found && (found.ticket.userId === user.id || hasPermission(user.staffRoles, 'tickets.answer'));
-      if (!found || !allowed) throw notFound('File not found');
+      // A staff role grants nothing here: the desk's /api/staff/tickets/files/:messageId serves staff.
+      if (!found || found.ticket.userId !== user.id) throw notFound('File not found');
       return sendFile(reply, found.message, found.data);
     },
   );

@@ -66,6 +66,11 @@ export const tickets = pgTable(
     playerReadAt: at(),
     staffReadMessageId: uuid(),
     staffReadAt: at(),
+    /**
+     * The generation of a visitor's private links: it is inside each link (MAC'd), and staff revoking the
+     * ticket's links bumps it, so every link made before stops opening the ticket (guest-links.ts).
+     */
+    guestLinkVersion: integer().notNull().default(0),
   },
   (t) => [
     index('tickets_user_activity_idx').on(t.userId, t.activityAt.desc()),

@@ -10,8 +10,8 @@ import {
   userTicketsQuerySchema,
 } from '@paws/contracts/tickets';
 import { and, asc, count, desc, eq, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
-import { notFound } from '../../lib/errors.ts';
-import type { GuestLinks } from './guest-links.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { type GuestLinks, guestLinkOpens } from './guest-links.ts';
 import { toTicketDetail, toTicketListItem } from './messages.ts';
 import { ticketRules } from './rules.ts';
 import { type TicketMessageRow, type TicketRow, ticketMessages, tickets } from './schema.ts';
@@ -55,16 +55,20 @@ export function createTicketsService(deps: TicketsServiceDeps) {
     return row;
   }
 
-  /** The visitor's ticket the private link opens, or 404 with the link's message. */
+  /**
+   * The visitor's ticket the private link opens: 404 for a link we did not make (or no such visitor's
+   * ticket), 410 for one that expired or whose generation staff revoked (guest-links.ts).
+   */
   async function guestTicket(token: string) {
-    const ticketId = guestLinks.ticketIdOf(token);
-    const [row] = ticketId
+    const claim = guestLinks.claimOf(token);
+    const [row] = claim
       ? await db
           .select()
           .from(tickets)
-          .where(and(eq(tickets.id, ticketId), isNull(tickets.userId)))
+          .where(and(eq(tickets.id, claim.ticketId), isNull(tickets.userId)))
       : [];
-    if (!row) throw notFound(texts.guestToken);
+    if (!row || !claim) throw notFound(texts.guestToken);
+    if (!guestLinkOpens(row, claim.version, now())) throw new AppError(410, texts.guestLinkExpired);
     return row;
   }
 
@@ -220,20 +224,23 @@ export function createTicketsService(deps: TicketsServiceDeps) {
       return { ...row, data: await files.read(row.message.fileKey) };
     },
 
-    /** Who a tickets-channel handshake is for: the ticket if the signed-in user owns it (staff: any ticket). */
-    async ticketForSocket(auth: TicketsSocketAuth, userId: string | null, staff: boolean) {
+    /**
+     * Who a tickets-channel handshake is for: with the private link, the visitor's ticket it opens (404 or
+     * 410 as on HTTP); else the ticket if the signed-in user owns it. A staff role opens nothing here: staff
+     * follow tickets at the desk (/desk on the back office).
+     */
+    async ticketForSocket(auth: TicketsSocketAuth, userId: string | null) {
       if (auth.guestToken) {
-        const ticketId = guestLinks.ticketIdOf(auth.guestToken);
-        if (ticketId !== auth.ticketId) return undefined;
-        const [row] = await db
-          .select()
-          .from(tickets)
-          .where(and(eq(tickets.id, ticketId), isNull(tickets.userId)));
-        return row;
+        const ticket = await guestTicket(auth.guestToken);
+        if (ticket.id !== auth.ticketId) throw notFound(texts.guestToken);
+        return ticket;
       }
-      const [row] = await db.select().from(tickets).where(eq(tickets.id, auth.ticketId));
-      if (!row) return undefined;
-      return staff || (userId !== null && row.userId === userId) ? row : undefined;
+      if (userId === null) return undefined;
+      const [row] = await db
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.id, auth.ticketId), eq(tickets.userId, userId)));
+      return row;
     },
 
     /**

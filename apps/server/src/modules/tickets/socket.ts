@@ -1,6 +1,5 @@
 import { ACCESS_TOKEN_COOKIE } from '@paws/contracts/auth';
 import { SOCKET_SESSION_EXPIRED } from '@paws/contracts/notifications-constants';
-import { hasPermission } from '@paws/contracts/staff-permissions';
 import {
   TICKETS_NAMESPACE,
   type TicketRequest,
@@ -61,13 +60,11 @@ function burstLimiter({ points, windowMs } = SOCKET_MESSAGE_BURST) {
   };
 }
 
-const isStaff = (user: AuthUser | undefined) =>
-  Boolean(user && hasPermission(user.staffRoles, 'tickets.answer'));
-
 /**
  * The tickets channel (spec 001 §7, namespace /tickets, websocket only): the session cookie and the ticketId
- * say who joins which chat (its owner, or staff; anyone else is refused), a visitor joins with the private
- * link's token instead. On joining: getMessages. ticketRequest posts a message (acked), every message and
+ * say who joins which chat (its owner; anyone else is refused, whatever staff roles their account holds:
+ * staff answer at the desk, /desk on the back office), a visitor joins with the private link's token
+ * instead (refused 404 for a link we did not make, 410 for an expired or revoked one). On joining: getMessages. ticketRequest posts a message (acked), every message and
  * status change reaches both sides (receiveTicketMessage, ticketStatus), typing and read go to the other side.
  * A lapsed session hears socketError 4001, on joining or when it next writes.
  */
@@ -89,13 +86,18 @@ export function ticketsChannel(app: FastifyInstance) {
     async guest(socket): Promise<boolean | SocketRefusal> {
       const auth = authOf(socket);
       if (!auth.guestToken) return false;
-      const ticket = await service.ticketForSocket(auth, null, false);
-      if (!ticket) return socketRefusal(ticketMessages.notFound, 404);
-      socket.data.ticketId = ticket.id;
-      return true;
+      try {
+        const ticket = await service.ticketForSocket(auth, null);
+        if (!ticket) return socketRefusal(ticketMessages.notFound, 404);
+        socket.data.ticketId = ticket.id;
+        return true;
+      } catch (error) {
+        if (error instanceof AppError) return socketRefusal(error.message, error.statusCode);
+        throw error;
+      }
     },
     async admit(socket, user) {
-      const ticket = await service.ticketForSocket(authOf(socket), user.id, isStaff(user));
+      const ticket = await service.ticketForSocket(authOf(socket), user.id);
       if (!ticket) return socketRefusal(ticketMessages.notFound, 404);
       socket.data.ticketId = ticket.id;
       return undefined;
@@ -108,9 +110,23 @@ export function ticketsChannel(app: FastifyInstance) {
     },
   });
 
-  /** The session behind the socket, checked again when it writes: a lapsed one hears 4001 and is dropped. */
+  /**
+   * The session behind the socket, checked again when it writes: a lapsed one hears 4001 and is dropped. A
+   * visitor's link likewise: one that expired or was revoked since joining hears 410 and is dropped.
+   */
   async function stillSignedIn(socket: TicketsSocket) {
-    if (socket.data.guest) return true;
+    if (socket.data.guest) {
+      const token = authOf(socket).guestToken;
+      try {
+        if (token) await service.guestTicket(token);
+        return true;
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        socket.emit('socketError', { statusCode: error.statusCode, message: error.message });
+        socket.disconnect(true);
+        return false;
+      }
+    }
     const cookie = socket.handshake.headers.cookie;
     const token = cookie ? app.parseCookie(cookie)[ACCESS_TOKEN_COOKIE] : undefined;
     const session = await app.identity.sessions.check(token);
@@ -120,15 +136,10 @@ export function ticketsChannel(app: FastifyInstance) {
     return false;
   }
 
-  /** Who writes from this socket: the ticket's player, a visitor, or staff (a staff account not owning it). */
-  async function authorFor(ticketId: string, user: AuthUser | undefined): Promise<TicketAuthor> {
+  /** Who writes from this socket: the ticket's player (its owner, checked on joining) or a visitor. */
+  async function authorFor(user: AuthUser | undefined): Promise<TicketAuthor> {
     if (!user) return { kind: 'guest' };
-    const [[ticket], account] = await Promise.all([
-      service.byIds([ticketId]),
-      app.identity.accountOf(user.id),
-    ]);
-    if (isStaff(user) && ticket?.userId !== user.id)
-      return { kind: 'staff', staffId: user.id, name: account?.username ?? 'Manager' };
+    const account = await app.identity.accountOf(user.id);
     return { kind: 'player', userId: user.id, username: account?.username ?? null };
   }
 
@@ -136,9 +147,8 @@ export function ticketsChannel(app: FastifyInstance) {
     const joined = socket.data.ticketId;
     if (!joined) return void socket.disconnect(true);
     const ticketId: string = joined;
-    const ready = authorFor(ticketId, user);
+    const ready = authorFor(user);
     ready.catch(() => {});
-    const byManager = () => ready.then((author) => author.kind === 'staff');
 
     const mayPost = burstLimiter();
     // Listeners first, synchronously: a message sent right after connecting is not lost.
@@ -151,17 +161,14 @@ export function ticketsChannel(app: FastifyInstance) {
       }
       void ready.then((author) => handleRequest(author, request, ack));
     });
+    // Everyone here is the ticket's side (player or visitor): staff's typing and reads come from the desk.
     socket.on('typing', (typing) => {
-      void byManager().then((manager) =>
-        app.ticketsRealtime.typing(ticketId, manager, typing === true, socket.id),
-      );
+      app.ticketsRealtime.typing(ticketId, false, typing === true, socket.id);
     });
     socket.on('read', () => {
-      byManager()
-        .then(async (manager) => {
-          const read = await service.markRead(ticketId, manager ? 'staff' : 'player');
-          if (read) app.ticketsRealtime.read(ticketId, manager, read);
-        })
+      service
+        .markRead(ticketId, 'player')
+        .then((read) => read && app.ticketsRealtime.read(ticketId, false, read))
         .catch((err: unknown) => app.log.warn({ err, ticketId }, 'ticket read state not recorded'));
     });
 
@@ -181,14 +188,12 @@ export function ticketsChannel(app: FastifyInstance) {
           throw badRequest(ticketMessages.messageOrFile, 'message');
         const input = { message: request.message, file: fileOf(request) };
         const change =
-          author.kind === 'staff'
-            ? await service.writes.post(ticketId, author, input, (t) => ticketRules.staffReply(t.status))
-            : author.kind === 'player'
-              ? await service.postAsPlayer(author.userId, author.username, ticketId, input)
-              : await service.writes.post(ticketId, author, input, (t) => {
-                  ticketRules.message(t.status);
-                  return undefined;
-                });
+          author.kind === 'player'
+            ? await service.postAsPlayer(author.userId, author.username, ticketId, input)
+            : await service.writes.post(ticketId, author, input, (t) => {
+                ticketRules.message(t.status);
+                return undefined;
+              });
         answer({ ok: true, id: change.messages[0]?.id ?? '' });
       } catch (error) {
         if (error instanceof AppError)

@@ -5,11 +5,12 @@ import {
   ticketMessages as texts,
 } from '@paws/contracts/tickets';
 import { eq, sql } from 'drizzle-orm';
+import { recordEvent } from '../../core/events/record.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { type CheckedFile, checkTicketFile, type IncomingFile, type PrivateFiles } from './files.ts';
-import { subjectOf } from './messages.ts';
+import { snippet, subjectOf } from './messages.ts';
 import { isFinished } from './rules.ts';
 import { type TicketMessageRow, type TicketRow, ticketMessages, tickets } from './schema.ts';
 
@@ -33,7 +34,7 @@ export interface WriteDeps {
   db: Db;
   files: PrivateFiles;
   now: () => Date;
-  /** Runs after each commit: live channels, the player's notice, the visitor's e-mail. */
+  /** Runs after each commit: live channels and the visitor's e-mail (the player's notice is an event). */
   changed(change: TicketChange): void;
 }
 
@@ -52,6 +53,30 @@ export function messageText(text: unknown, hasFile: boolean): string {
   if (trimmed.length > TICKET_MESSAGE_MAX) throw badRequest(texts.message, 'message');
   if (!trimmed && !hasFile) throw badRequest(texts.messageOrFile, 'message');
   return trimmed;
+}
+
+/**
+ * Support's answer to a player (a staff reply, a status change by staff or the scheduler) as the domain event
+ * tickets.replied, in the change's own transaction: the notifications module tells the player from it
+ * (notifications/producers.ts), so the notice survives a process that dies right after the commit.
+ */
+async function recordReplied(
+  tx: DbOrTx,
+  ticket: TicketRow,
+  messages: TicketMessageRow[],
+  author: TicketAuthor,
+) {
+  const first = messages[0];
+  if (!ticket.userId || !first || (author.kind !== 'staff' && author.kind !== 'system')) return;
+  const reply = messages.find((m) => m.changeStatus === null);
+  const status = messages.findLast((m) => m.changeStatus !== null)?.changeStatus;
+  await recordEvent(tx, 'tickets.replied', {
+    ticketId: ticket.id,
+    userId: ticket.userId,
+    messageId: first.id,
+    ...(reply ? { reply: snippet(reply.message || reply.fileName || '') } : {}),
+    ...(status ? { status } : {}),
+  });
 }
 
 export function createTicketWrites({ db, files, now, changed }: WriteDeps) {
@@ -137,6 +162,7 @@ export function createTicketWrites({ db, files, now, changed }: WriteDeps) {
         ticket = updated;
       }
       await inTx?.(tx, before, ticket);
+      await recordReplied(tx, ticket, messages, author);
       return { ticket, before, messages, by: author } satisfies TicketChange;
     });
     if (change.messages.length > 0 || change.ticket !== change.before) changed(change);
@@ -272,6 +298,7 @@ export function createTicketWrites({ db, files, now, changed }: WriteDeps) {
           const [ticket] = await tx.update(tickets).set(set).where(eq(tickets.id, ticketId)).returning();
           if (!ticket) throw notFound(texts.notFound);
           await inTx?.(tx, before, ticket, message);
+          await recordReplied(tx, ticket, messages, author);
           return { ticket, before, messages, by: author } satisfies TicketChange;
         }),
       );

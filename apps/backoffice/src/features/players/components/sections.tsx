@@ -11,6 +11,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table';
 import { Badge, Field, formatDateTime, formatMoney, Select } from '../../../components/ui';
+import { useCan } from '../../../lib/session';
 import { playerKeys } from '../api/keys';
 
 const when = (iso: string | null) => formatDateTime(iso);
@@ -226,6 +227,8 @@ export function BonusesSection({ playerId }: { playerId: string }) {
 
 const verifications = createColumnHelper<PlayerVerification>();
 export function VerificationsSection({ playerId }: { playerId: string }) {
+  // The document itself is verifications.review (finance, admin); others see its name only.
+  const canOpen = useCan('verifications.review');
   return (
     <DataTable
       label="Verification documents"
@@ -255,12 +258,12 @@ export function VerificationsSection({ playerId }: { playerId: string }) {
           enableSorting: false,
           cell: (c) => {
             const document = c.getValue();
-            return document ? (
+            if (!document) return '—';
+            if (!canOpen) return document.name;
+            return (
               <a href={document.url} target="_blank" rel="noopener noreferrer">
                 {document.name}
               </a>
-            ) : (
-              '—'
             );
           },
         }),

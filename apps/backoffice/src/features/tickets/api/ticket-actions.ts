@@ -5,11 +5,15 @@ import { agentsQueryOptions } from './get-agents';
 import { ticketQueryOptions } from './get-ticket';
 import { ticketKeys, ticketsPath } from './keys';
 
-/** Take (assign to me), assign to someone or nobody, or propose that the problem is resolved. */
+/**
+ * Take (assign to me), assign to someone or nobody, propose that the problem is resolved, or revoke a
+ * visitor's private links (every link e-mailed so far stops opening the ticket).
+ */
 export type TicketAction =
   | { kind: 'take' }
   | { kind: 'assign'; staffId: string | null }
-  | { kind: 'resolve-request' };
+  | { kind: 'resolve-request' }
+  | { kind: 'revoke-guest-links' };
 
 export function runTicketAction(id: string, action: TicketAction) {
   switch (action.kind) {
@@ -19,6 +23,8 @@ export function runTicketAction(id: string, action: TicketAction) {
       return api.post<StaffTicketDetail>(`${ticketsPath}/${id}/assign`, { staffId: action.staffId });
     case 'resolve-request':
       return api.post<StaffTicketDetail>(`${ticketsPath}/${id}/resolve-request`);
+    case 'revoke-guest-links':
+      return api.post<StaffTicketDetail>(`${ticketsPath}/${id}/guest-links/revoke`);
   }
 }
 

@@ -152,6 +152,35 @@ it('a visitor’s ticket shows their name and e-mail and reads no player account
   expect(calls.some((c) => c.url.pathname.startsWith('/api/staff/players'))).toBe(false);
 });
 
+it('revokes a visitor’s links after a confirmation', async () => {
+  const guest = detail({
+    requester: { userId: null, name: 'Vic', email: 'vic@example.com', guest: true, banned: false },
+  });
+  const calls = serve(guest, (call) => (call.method === 'POST' ? { body: guest } : undefined));
+  const user = userEvent.setup();
+  open();
+  const links = await screen.findByRole('region', { name: "Visitor's link" });
+  await user.click(within(links).getByRole('button', { name: 'Revoke links' }));
+  expect(posts(calls)).toHaveLength(0);
+  await user.click(within(links).getByRole('button', { name: 'Cancel' }));
+  expect(posts(calls)).toHaveLength(0);
+  await user.click(within(links).getByRole('button', { name: 'Revoke links' }));
+  await user.click(within(links).getByRole('button', { name: 'Yes, revoke links' }));
+  await waitFor(() =>
+    expect(posts(calls).at(-1)?.url.pathname).toBe(`/api/staff/tickets/${TICKET}/guest-links/revoke`),
+  );
+  expect(posts(calls)).toHaveLength(1);
+  expect(await within(links).findByRole('status')).toHaveTextContent('Links revoked');
+});
+
+it('shows no link revoking on a player’s ticket', async () => {
+  serve(detail());
+  open();
+  await screen.findByRole('complementary', { name: 'Player and ticket' });
+  expect(screen.queryByRole('region', { name: "Visitor's link" })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Revoke links' })).toBeNull();
+});
+
 it('sends a reply as multipart with Enter, with a picked file, and refuses a file of the wrong type', async () => {
   const after = detail();
   const calls = serve(detail(), (call) =>

@@ -80,6 +80,7 @@ export default function TicketPage() {
         </section>
         <aside className={`ticket-side${pane === 'context' ? ' shown' : ''}`} aria-label="Player and ticket">
           <TicketFacts ticket={t} />
+          {t.requester.guest ? <GuestLinks ticket={t} /> : null}
           <PlayerContext requester={t.requester} />
         </aside>
       </div>
@@ -157,6 +158,70 @@ function TicketActions({ ticket }: { ticket: StaffTicketDetail }) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A visitor's ticket: they follow it through private links sent by e-mail. Revoking them (after a link
+ * leaked, or the mailbox is not theirs any more) stops every link sent so far; the next reply e-mails a new one.
+ */
+function GuestLinks({ ticket }: { ticket: StaffTicketDetail }) {
+  const action = useTicketAction(ticket.id);
+  const [confirm, setConfirm] = useState(false);
+  const [done, setDone] = useState(false);
+  return (
+    <Card title="Visitor's link">
+      <p className="field-hint">
+        The visitor follows this ticket through private links sent to {ticket.requester.email}. A link stops
+        working 30 days after the ticket's last activity.
+      </p>
+      {confirm ? (
+        <span className="confirm-resolve">
+          <span>
+            Revoke every link sent so far? The visitor's open page stops at once; your next reply e-mails them
+            a new link.
+          </span>
+          <Button
+            variant="danger"
+            busy={action.isPending}
+            onClick={() =>
+              action.mutate(
+                { kind: 'revoke-guest-links' },
+                {
+                  onSuccess: () => setDone(true),
+                  onSettled: () => setConfirm(false),
+                },
+              )
+            }
+          >
+            Yes, revoke links
+          </Button>
+          <Button variant="ghost" onClick={() => setConfirm(false)}>
+            Cancel
+          </Button>
+        </span>
+      ) : (
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setDone(false);
+            setConfirm(true);
+          }}
+        >
+          Revoke links
+        </Button>
+      )}
+      {done ? (
+        <p className="field-hint" role="status">
+          Links revoked. Your next reply e-mails the visitor a new link.
+        </p>
+      ) : null}
+      {action.isError ? (
+        <p className="field-error" role="alert">
+          {errorOf(action.error).message}
+        </p>
+      ) : null}
+    </Card>
   );
 }
 

@@ -40,7 +40,6 @@ export async function staffAuthRoutes(app: FastifyInstance) {
   route.post(
     '/login',
     {
-      config: { permission: 'signin' },
       preHandler: app.rateLimiting.hook(
         'staff:login',
         policy,
@@ -60,7 +59,6 @@ export async function staffAuthRoutes(app: FastifyInstance) {
   route.post(
     '/verify',
     {
-      config: { permission: 'signin' },
       preHandler: app.rateLimiting.hook('staff:verify', { ip: policy.ip }),
       schema: {
         tags: ['staff'],
@@ -86,7 +84,6 @@ export async function staffAuthRoutes(app: FastifyInstance) {
   route.get(
     '/me',
     {
-      config: { permission: 'self' },
       schema: {
         tags: ['staff'],
         summary: 'The signed-in staff member, roles and permissions',
@@ -98,7 +95,7 @@ export async function staffAuthRoutes(app: FastifyInstance) {
 
   route.post(
     '/logout',
-    { config: { permission: 'self' }, schema: { tags: ['staff'], summary: 'Ends this back-office session' } },
+    { schema: { tags: ['staff'], summary: 'Ends this back-office session' } },
     async (request, reply) => {
       await app.staffAuth.signOut(staffOf(request));
       reply.clearCookie(STAFF_SESSION_COOKIE, { path: STAFF_API_PREFIX });
@@ -109,7 +106,6 @@ export async function staffAuthRoutes(app: FastifyInstance) {
   route.post(
     '/invite/accept',
     {
-      config: { permission: 'signin' },
       preHandler: app.rateLimiting.hook('staff:invite', policy),
       schema: {
         tags: ['staff'],

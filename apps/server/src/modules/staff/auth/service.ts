@@ -4,7 +4,7 @@ import {
   type StaffEnrolment,
   staffAuthMessages,
 } from '@paws/contracts/staff-auth';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { Db, DbOrTx } from '../../../db/client.ts';
@@ -144,19 +144,28 @@ export function createStaffAuth({
      * Enrolment stores the secret and answers ten recovery codes, shown once.
      */
     async finishSignIn(challengeId: string, code: string, client: ClientInfo) {
-      // Reads and the code check come first, outside the transaction (embedded PGlite has one connection).
+      // The try is counted before any code is checked, in one statement: only a call that got a row back
+      // may check its code, so parallel codes on one challenge get five checks between them, not one each.
+      // (Reads and the check stay outside the transaction: embedded PGlite has one connection.)
+      const live = and(
+        eq(staffSignInChallenges.id, challengeId),
+        isNull(staffSignInChallenges.usedAt),
+        gt(staffSignInChallenges.expiresAt, now()),
+      );
       const [challenge] = await db
-        .select()
-        .from(staffSignInChallenges)
-        .where(
-          and(
-            eq(staffSignInChallenges.id, challengeId),
-            isNull(staffSignInChallenges.usedAt),
-            gt(staffSignInChallenges.expiresAt, now()),
-          ),
-        );
-      if (!challenge || challenge.attempts >= CHALLENGE_ATTEMPTS)
-        throw new AppError(401, staffAuthMessages.challenge, 'challengeId');
+        .update(staffSignInChallenges)
+        .set({ attempts: sql`${staffSignInChallenges.attempts} + 1` })
+        .where(and(live, lt(staffSignInChallenges.attempts, CHALLENGE_ATTEMPTS)))
+        .returning();
+      if (!challenge) {
+        const [spent] = await db
+          .select({ id: staffSignInChallenges.id })
+          .from(staffSignInChallenges)
+          .where(live);
+        throw spent
+          ? new AppError(401, staffAuthMessages.tooManyCodes, 'code')
+          : new AppError(401, staffAuthMessages.challenge, 'challengeId');
+      }
       const account = await credentials.account(challenge.userId);
       if (!account || account.roles.length === 0)
         throw new AppError(401, staffAuthMessages.challenge, 'challengeId');
@@ -242,12 +251,8 @@ export function createStaffAuth({
           throw error;
         });
       if (!session) {
-        // The wrong code rolled the claim back; the try still counts.
-        await db
-          .update(staffSignInChallenges)
-          .set({ attempts: sql`${staffSignInChallenges.attempts} + 1` })
-          .where(eq(staffSignInChallenges.id, challenge.id));
-        const left = CHALLENGE_ATTEMPTS - challenge.attempts - 1;
+        // The wrong code rolled the claim back; its try was counted before the check.
+        const left = CHALLENGE_ATTEMPTS - challenge.attempts;
         throw new AppError(
           401,
           left > 0 ? staffAuthMessages.wrongCode : staffAuthMessages.tooManyCodes,

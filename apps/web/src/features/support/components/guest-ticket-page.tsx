@@ -4,9 +4,11 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
+import { ButtonLink } from '@/components/ui/button';
 import { Frame } from '@/components/ui/frame';
 import { PageSpinner } from '@/components/ui/spinner';
 import { StatusPanel } from '@/components/ui/status-panel';
+import { paths } from '@/config/paths';
 import { isApiClientError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { guestTicketQueryOptions } from '../api/get-guest-ticket';
@@ -18,7 +20,8 @@ import { TicketChat } from './ticket-chat';
 
 /**
  * Ours (000 §6, visitors send tickets): /support/ticket/{token}, the private link e-mailed to a visitor. It
- * shows their ticket and the same live chat, joined with the link's token instead of a session.
+ * shows their ticket and the same live chat, joined with the link's token instead of a session. A link that
+ * expired or that staff revoked (410) says so and leads to the contacts page to write a new request.
  */
 export function GuestTicketPage() {
   const { t, i18n } = useTranslation();
@@ -35,6 +38,8 @@ export function GuestTicketPage() {
   );
   const chat = useTicketChat({ ticketId: query.data?.ticket.id, guestToken: token, onStatus });
   const invalid = isApiClientError(query.error) && [400, 403, 404].includes(query.error.status);
+  // 410: the link expired (a month without activity) or staff revoked it.
+  const expired = isApiClientError(query.error) && query.error.status === 410;
   const status = pushed && pushed.at > query.dataUpdatedAt ? pushed.status : query.data?.ticket.status;
 
   let content = null;
@@ -60,6 +65,15 @@ export function GuestTicketPage() {
           </div>
         </Frame>
         <TicketChat chat={chat} finished={isFinished(status)} />
+      </div>
+    );
+  } else if (expired) {
+    content = (
+      <div className={styles.page}>
+        <p className={styles.muted} role="alert">
+          {t('supportTickets.guest.expired')}
+        </p>
+        <ButtonLink to={paths.contacts.getHref()}>{t('supportTickets.guest.newRequest')}</ButtonLink>
       </div>
     );
   } else if (invalid || token === '') {

@@ -126,6 +126,26 @@ describe('/support/ticket/{token}', { timeout: 20_000 }, () => {
     expect(socket.requests[0]?.request).toEqual({ message: 'Works now, thanks' });
   });
 
+  it('says the link expired or was revoked (410) and leads to the contacts page for a new request', async () => {
+    mockApi({
+      ...visitor,
+      [`GET /tickets/guest/${token}`]: apiError(
+        410,
+        'This link has expired or was revoked. You can write a new request from the contacts page.',
+      ),
+    });
+    await renderRoute(`/support/ticket/${token}`);
+    expect(
+      await screen.findByText(
+        'This link has expired or was revoked. You can write a new request from the contacts page.',
+        undefined,
+        { timeout: 10_000 },
+      ),
+    ).toHaveAttribute('role', 'alert');
+    expect(screen.getByRole('link', { name: 'Write a new request' })).toHaveAttribute('href', '/contacts');
+    expect(screen.queryByText('This link is not valid')).not.toBeInTheDocument();
+  });
+
   it('says the link is not valid', async () => {
     mockApi({ ...visitor, [`GET /tickets/guest/${token}`]: apiError(404, 'This link is not valid') });
     await renderRoute(`/support/ticket/${token}`);

@@ -563,6 +563,8 @@ export const en = {
     },
     guest: {
       invalid: 'This link is not valid',
+      expired: 'This link has expired or was revoked. You can write a new request from the contacts page.',
+      newRequest: 'Write a new request',
       from: '{{name}}, {{email}}',
     },
   },

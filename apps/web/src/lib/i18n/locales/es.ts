@@ -566,6 +566,9 @@ export const es: Messages = {
     },
     guest: {
       invalid: 'Este enlace no es válido',
+      expired:
+        'Este enlace ha caducado o ha sido revocado. Puedes escribir una nueva solicitud desde la página de contacto.',
+      newRequest: 'Escribir una nueva solicitud',
       from: '{{name}}, {{email}}',
     },
   },

@@ -575,6 +575,9 @@ export const fr: Messages = {
     },
     guest: {
       invalid: 'Ce lien n’est pas valide',
+      expired:
+        'Ce lien a expiré ou a été révoqué. Vous pouvez écrire une nouvelle demande depuis la page de contact.',
+      newRequest: 'Écrire une nouvelle demande',
       from: '{{name}}, {{email}}',
     },
   },

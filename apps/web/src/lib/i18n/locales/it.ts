@@ -567,6 +567,9 @@ export const it: Messages = {
     },
     guest: {
       invalid: 'Questo link non è valido',
+      expired:
+        'Questo link è scaduto o è stato revocato. Puoi scrivere una nuova richiesta dalla pagina dei contatti.',
+      newRequest: 'Scrivi una nuova richiesta',
       from: '{{name}}, {{email}}',
     },
   },

@@ -15,7 +15,6 @@ export async function auditAreaRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/',
     {
-      config: { permission: 'audit.read' },
       schema: {
         tags: ['staff'],
         summary: 'The audit log by who, action, target and time, newest first; CSV with format=csv',

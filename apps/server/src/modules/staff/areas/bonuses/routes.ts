@@ -27,7 +27,6 @@ export async function bonusesRoutes(app: FastifyInstance) {
   route.get(
     '/rules',
     {
-      config: { permission: 'bonuses.read' },
       schema: {
         tags,
         summary: 'Every bonus rule, in display order',
@@ -40,7 +39,6 @@ export async function bonusesRoutes(app: FastifyInstance) {
   route.patch(
     '/rules/:id',
     {
-      config: { permission: 'bonuses.write' },
       schema: {
         tags,
         summary:
@@ -56,7 +54,6 @@ export async function bonusesRoutes(app: FastifyInstance) {
   route.get(
     '/promo-codes',
     {
-      config: { permission: 'bonuses.read' },
       schema: {
         tags,
         summary: 'Promo codes, filtered by code prefix, status and reward currency; CSV with format=csv',
@@ -89,7 +86,6 @@ export async function bonusesRoutes(app: FastifyInstance) {
   route.post(
     '/promo-codes',
     {
-      config: { permission: 'bonuses.write' },
       schema: {
         tags,
         summary: 'Creates a promo code (409 when the code exists); audited (promo_code.create)',
@@ -104,7 +100,6 @@ export async function bonusesRoutes(app: FastifyInstance) {
   route.patch(
     '/promo-codes/:id',
     {
-      config: { permission: 'bonuses.write' },
       schema: {
         tags,
         summary: 'Switches a promo code off (or on again); audited (promo_code.update)',

@@ -23,7 +23,6 @@ export async function broadcastsRoutes(app: FastifyInstance) {
   route.post(
     '/preview',
     {
-      config: { permission: 'broadcasts.send' },
       schema: {
         tags,
         summary:
@@ -38,7 +37,6 @@ export async function broadcastsRoutes(app: FastifyInstance) {
   route.post(
     '/',
     {
-      config: { permission: 'broadcasts.send' },
       schema: {
         tags,
         summary:
@@ -54,7 +52,6 @@ export async function broadcastsRoutes(app: FastifyInstance) {
   route.get(
     '/',
     {
-      config: { permission: 'broadcasts.send' },
       schema: {
         tags,
         summary: 'Broadcasts sent: who, when, segment, title, recipients, status; CSV with format=csv',

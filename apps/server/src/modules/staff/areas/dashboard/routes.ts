@@ -8,7 +8,6 @@ export async function dashboardRoutes(app: FastifyInstance) {
   route.get(
     '/',
     {
-      config: { permission: 'dashboard.read' },
       schema: {
         tags: ['staff'],
         summary:

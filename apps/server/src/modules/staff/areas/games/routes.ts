@@ -34,7 +34,6 @@ export async function gamesRoutes(app: FastifyInstance) {
   route.get(
     '/',
     {
-      config: { permission: 'games.read' },
       schema: {
         tags: ['staff'],
         summary: 'Every catalogue game with its settings, enabled or not; CSV with format=csv',
@@ -51,7 +50,6 @@ export async function gamesRoutes(app: FastifyInstance) {
   route.get(
     '/rtp',
     {
-      config: { permission: 'games.rtp' },
       schema: {
         tags: ['staff'],
         summary: 'Documented RTP beside the observed one per game, with rounds and a 95% interval',
@@ -68,7 +66,6 @@ export async function gamesRoutes(app: FastifyInstance) {
   route.patch(
     '/:id',
     {
-      config: { permission: 'games.write' },
       schema: {
         tags: ['staff'],
         summary: 'Enables or disables a game, or changes its order, category or recommended flag; audited',

@@ -40,7 +40,6 @@ export async function newsAreaRoutes(app: FastifyInstance) {
   route.get(
     '/posts',
     {
-      config: { permission: 'news.write' },
       schema: {
         tags,
         summary: 'Every post with its status (draft, scheduled, published, archived); CSV with format=csv',
@@ -70,7 +69,6 @@ export async function newsAreaRoutes(app: FastifyInstance) {
   route.get(
     '/posts/:id',
     {
-      config: { permission: 'news.write' },
       schema: {
         tags,
         summary: 'One post in any state',
@@ -84,7 +82,6 @@ export async function newsAreaRoutes(app: FastifyInstance) {
   route.post(
     '/posts',
     {
-      config: { permission: 'news.write' },
       schema: {
         tags,
         summary:
@@ -99,7 +96,6 @@ export async function newsAreaRoutes(app: FastifyInstance) {
   route.put(
     '/posts/:id',
     {
-      config: { permission: 'news.write' },
       schema: {
         tags,
         summary: 'Replace a post (title, content, category, media, publication date); audited (news.update)',
@@ -118,7 +114,6 @@ export async function newsAreaRoutes(app: FastifyInstance) {
     route.post(
       `/posts/:id/${path}`,
       {
-        config: { permission: 'news.write' },
         schema: {
           tags,
           summary: archived
@@ -135,7 +130,6 @@ export async function newsAreaRoutes(app: FastifyInstance) {
   route.post(
     '/media',
     {
-      config: { permission: 'news.write' },
       schema: {
         tags,
         summary:
@@ -156,7 +150,6 @@ export async function newsAreaRoutes(app: FastifyInstance) {
   route.get(
     '/comments',
     {
-      config: { permission: 'news.moderate' },
       schema: {
         tags,
         summary: 'Comments, newest first, with their post and author; CSV with format=csv',
@@ -185,7 +178,6 @@ export async function newsAreaRoutes(app: FastifyInstance) {
     route.post(
       `/comments/:id/${path}`,
       {
-        config: { permission: 'news.moderate' },
         schema: {
           tags,
           summary: hidden
@@ -202,7 +194,6 @@ export async function newsAreaRoutes(app: FastifyInstance) {
   route.delete(
     '/comments/:id',
     {
-      config: { permission: 'news.moderate' },
       schema: {
         tags,
         summary: 'Delete a comment; answers 204; audited (news.comment_delete, with the comment)',
@@ -219,7 +210,6 @@ export async function newsAreaRoutes(app: FastifyInstance) {
   route.get(
     '/comment-bans',
     {
-      config: { permission: 'news.moderate' },
       schema: {
         tags,
         summary: 'Players stopped from commenting',
@@ -232,7 +222,6 @@ export async function newsAreaRoutes(app: FastifyInstance) {
   route.post(
     '/comment-bans',
     {
-      config: { permission: 'news.moderate' },
       schema: {
         tags,
         summary: 'Stop a player from commenting (their comments answer 403); audited (news.comment_ban)',
@@ -253,7 +242,6 @@ export async function newsAreaRoutes(app: FastifyInstance) {
   route.delete(
     '/comment-bans/:userId',
     {
-      config: { permission: 'news.moderate' },
       schema: {
         tags,
         summary: 'Let a player comment again; audited (news.comment_unban)',

@@ -37,7 +37,6 @@ import { createPlayersDesk } from './desk.ts';
 import { createPlayerNotes } from './notes.ts';
 
 const tags = ['staff: players'];
-const read = { permission: 'players.read' } as const;
 const params = playerIdParamsSchema;
 
 /**
@@ -56,7 +55,6 @@ export async function playersRoutes(app: FastifyInstance) {
   route.get(
     '/',
     {
-      config: read,
       schema: {
         tags,
         summary: 'Players by id (exact), e-mail, phone or username (any part); CSV with format=csv',
@@ -88,7 +86,6 @@ export async function playersRoutes(app: FastifyInstance) {
   route.get(
     '/:id',
     {
-      config: read,
       schema: {
         tags,
         summary: 'The player: profile, staff roles, bans and balances per currency',
@@ -102,7 +99,6 @@ export async function playersRoutes(app: FastifyInstance) {
   route.get(
     '/:id/ledger',
     {
-      config: read,
       schema: {
         tags,
         summary: "The player's ledger entries (signed change of the balance); CSV with format=csv",
@@ -134,7 +130,6 @@ export async function playersRoutes(app: FastifyInstance) {
   route.get(
     '/:id/bets',
     {
-      config: read,
       schema: {
         tags,
         summary:
@@ -169,7 +164,6 @@ export async function playersRoutes(app: FastifyInstance) {
   route.get(
     '/:id/payments',
     {
-      config: read,
       schema: {
         tags,
         summary: "The player's deposits and withdrawals; CSV with format=csv",
@@ -203,7 +197,6 @@ export async function playersRoutes(app: FastifyInstance) {
   route.get(
     '/:id/bonuses',
     {
-      config: read,
       schema: {
         tags,
         summary: 'The bonuses credited to the player; CSV with format=csv',
@@ -235,7 +228,6 @@ export async function playersRoutes(app: FastifyInstance) {
   route.get(
     '/:id/verifications',
     {
-      config: read,
       schema: {
         tags,
         summary: "The player's identity verifications and the documents handed in; CSV with format=csv",
@@ -267,7 +259,6 @@ export async function playersRoutes(app: FastifyInstance) {
   route.get(
     '/:id/verifications/:sessionId/document',
     {
-      config: read,
       schema: {
         tags,
         summary: "A verification's document (staff only, never cached)",
@@ -292,7 +283,6 @@ export async function playersRoutes(app: FastifyInstance) {
   route.get(
     '/:id/sessions',
     {
-      config: read,
       schema: {
         tags,
         summary: "The player's sessions and devices (one per sign-in); CSV with format=csv",
@@ -325,7 +315,6 @@ export async function playersRoutes(app: FastifyInstance) {
   route.get(
     '/:id/sign-ins',
     {
-      config: read,
       schema: {
         tags,
         summary: "The player's sign-in history (successes and refused log-ins); CSV with format=csv",
@@ -356,7 +345,6 @@ export async function playersRoutes(app: FastifyInstance) {
   route.get(
     '/:id/notes',
     {
-      config: read,
       schema: {
         tags,
         summary: 'Staff notes on the player, newest first; CSV with format=csv',
@@ -386,7 +374,6 @@ export async function playersRoutes(app: FastifyInstance) {
   route.post(
     '/:id/notes',
     {
-      config: { permission: 'players.note' },
       schema: {
         tags,
         summary: 'Adds a staff note on the player (audited)',
@@ -404,7 +391,6 @@ export async function playersRoutes(app: FastifyInstance) {
   route.post(
     '/:id/ban',
     {
-      config: { permission: 'players.ban' },
       schema: {
         tags,
         summary:
@@ -421,7 +407,6 @@ export async function playersRoutes(app: FastifyInstance) {
   route.post(
     '/:id/unban',
     {
-      config: { permission: 'players.ban' },
       schema: {
         tags,
         summary: "Lifts the player's ban (409 when none is in force); their sessions carry on",
@@ -438,7 +423,6 @@ export async function playersRoutes(app: FastifyInstance) {
   route.post(
     '/:id/sign-out',
     {
-      config: { permission: 'players.signout' },
       schema: {
         tags,
         summary: 'Ends every session of the player on every device',

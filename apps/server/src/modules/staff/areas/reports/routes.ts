@@ -50,7 +50,6 @@ export async function reportsRoutes(app: FastifyInstance) {
   route.get(
     '/players',
     {
-      config: { permission: 'reports.read' },
       schema: {
         tags: ['staff'],
         summary: 'Daily rollups per player and currency, with totals; CSV with format=csv',
@@ -67,7 +66,6 @@ export async function reportsRoutes(app: FastifyInstance) {
   route.get(
     '/games',
     {
-      config: { permission: 'reports.read' },
       schema: {
         tags: ['staff'],
         summary: 'Daily rollups per game and currency, with totals; CSV with format=csv',
@@ -84,7 +82,6 @@ export async function reportsRoutes(app: FastifyInstance) {
   route.post(
     '/rollups/run',
     {
-      config: { permission: 'reports.read' },
       schema: {
         tags: ['staff'],
         summary:

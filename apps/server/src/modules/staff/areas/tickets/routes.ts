@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../../../lib/errors.ts';
+import { refuseBadInput } from '../../../../plugins/input-guard.ts';
 import { malformed } from '../../../tickets/index.ts';
 import { actorOf, staffOf } from '../../access.ts';
 import { sendList } from '../../lists.ts';
@@ -50,13 +51,15 @@ async function readReply(request: FastifyRequest) {
     throw malformed(error);
   }
   if (stray) throw badRequest('the attachment goes in the field `file`', 'file');
+  // The input guard's hooks do not see multipart fields.
+  refuseBadInput({ message });
   return { message, file };
 }
 
 /**
  * The support desk, under /api/staff/tickets (tickets.answer; canned responses managed with tickets.canned):
  * the queue, one ticket with its chat and notes, take, assign, reply with attachments, propose the
- * resolution, the agents' loads, attachments. Every action is audited.
+ * resolution, revoke a visitor's links, the agents' loads, attachments. Every action is audited.
  */
 export async function ticketsDeskRoutes(app: FastifyInstance) {
   const route = app.withTypeProvider<ZodTypeProvider>();
@@ -69,7 +72,6 @@ export async function ticketsDeskRoutes(app: FastifyInstance) {
   route.get(
     '/',
     {
-      config: { permission: 'tickets.answer' },
       schema: {
         tags,
         summary:
@@ -112,7 +114,6 @@ export async function ticketsDeskRoutes(app: FastifyInstance) {
   route.get(
     '/agents',
     {
-      config: { permission: 'tickets.answer' },
       schema: {
         tags,
         summary: 'Staff who answer tickets, with their open assigned tickets',
@@ -125,7 +126,6 @@ export async function ticketsDeskRoutes(app: FastifyInstance) {
   route.get(
     '/canned',
     {
-      config: { permission: 'tickets.answer' },
       schema: {
         tags,
         summary: 'Canned responses, by title',
@@ -138,7 +138,6 @@ export async function ticketsDeskRoutes(app: FastifyInstance) {
   route.post(
     '/canned',
     {
-      config: { permission: 'tickets.canned' },
       schema: {
         tags,
         summary: 'Add a canned response; audited (tickets.canned_create)',
@@ -153,7 +152,6 @@ export async function ticketsDeskRoutes(app: FastifyInstance) {
   route.patch(
     '/canned/:id',
     {
-      config: { permission: 'tickets.canned' },
       schema: {
         tags,
         summary: 'Edit a canned response; audited (tickets.canned_update)',
@@ -168,7 +166,6 @@ export async function ticketsDeskRoutes(app: FastifyInstance) {
   route.delete(
     '/canned/:id',
     {
-      config: { permission: 'tickets.canned' },
       schema: {
         tags,
         summary: 'Delete a canned response; answers 204; audited (tickets.canned_delete)',
@@ -185,7 +182,6 @@ export async function ticketsDeskRoutes(app: FastifyInstance) {
   route.get(
     '/files/:messageId',
     {
-      config: { permission: 'tickets.answer' },
       schema: { tags, summary: "A ticket's attachment, staff side", params: messageIdParamsSchema },
     },
     async (request, reply) => {
@@ -209,7 +205,6 @@ export async function ticketsDeskRoutes(app: FastifyInstance) {
   route.get(
     '/:id',
     {
-      config: { permission: 'tickets.answer' },
       schema: {
         tags,
         summary: 'One ticket: its chat as the player sees it, the internal notes and the read state',
@@ -226,7 +221,6 @@ export async function ticketsDeskRoutes(app: FastifyInstance) {
   route.post(
     '/:id/take',
     {
-      config: { permission: 'tickets.answer' },
       schema: {
         tags,
         summary: 'Take the ticket (assigned to me; CREATED becomes IN_PROGRESS); audited (tickets.take)',
@@ -240,7 +234,6 @@ export async function ticketsDeskRoutes(app: FastifyInstance) {
   route.post(
     '/:id/assign',
     {
-      config: { permission: 'tickets.answer' },
       schema: {
         tags,
         summary:
@@ -256,7 +249,6 @@ export async function ticketsDeskRoutes(app: FastifyInstance) {
   route.post(
     '/:id/messages',
     {
-      config: { permission: 'tickets.answer' },
       schema: {
         tags,
         summary:
@@ -272,7 +264,6 @@ export async function ticketsDeskRoutes(app: FastifyInstance) {
   route.post(
     '/:id/notes',
     {
-      config: { permission: 'tickets.answer' },
       schema: {
         tags,
         summary: 'An internal note the player never sees; audited (tickets.note)',
@@ -287,7 +278,6 @@ export async function ticketsDeskRoutes(app: FastifyInstance) {
   route.post(
     '/:id/resolve-request',
     {
-      config: { permission: 'tickets.answer' },
       schema: {
         tags,
         summary:
@@ -297,5 +287,19 @@ export async function ticketsDeskRoutes(app: FastifyInstance) {
       },
     },
     async (request) => desk().resolveRequest(deskActorOf(request), request.params.id),
+  );
+
+  route.post(
+    '/:id/guest-links/revoke',
+    {
+      schema: {
+        tags,
+        summary:
+          "Revoke a visitor's private links to the ticket: every link sent so far stops opening it (410) and open chats are dropped; the next reply e-mails a new one. 409 for a player's ticket; audited (tickets.guest_links_revoke)",
+        params: ticketIdParamsSchema,
+        response: { 200: staffTicketDetailSchema, ...changeErrors },
+      },
+    },
+    async (request) => desk().revokeGuestLinks(deskActorOf(request), request.params.id),
   );
 }

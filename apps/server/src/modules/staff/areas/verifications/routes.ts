@@ -19,12 +19,10 @@ const tags = ['staff: verifications'];
 export async function verificationsRoutes(app: FastifyInstance) {
   const route = app.withTypeProvider<ZodTypeProvider>();
   const desk = createVerificationsDesk(app);
-  const config = { permission: 'verifications.review' } as const;
 
   route.get(
     '/',
     {
-      config,
       schema: {
         tags,
         summary: 'Handed-in verifications by state (default: pending); CSV with format=csv',
@@ -54,7 +52,6 @@ export async function verificationsRoutes(app: FastifyInstance) {
   route.get(
     '/:id',
     {
-      config,
       schema: {
         tags,
         summary: 'One handed-in verification',
@@ -68,7 +65,6 @@ export async function verificationsRoutes(app: FastifyInstance) {
   route.get(
     '/:id/document',
     {
-      config,
       schema: {
         tags,
         summary: "The verification's document (staff only, never cached)",
@@ -94,7 +90,6 @@ export async function verificationsRoutes(app: FastifyInstance) {
   route.post(
     '/:id/approve',
     {
-      config,
       schema: {
         tags,
         summary:
@@ -109,7 +104,6 @@ export async function verificationsRoutes(app: FastifyInstance) {
   route.post(
     '/:id/decline',
     {
-      config,
       schema: {
         tags,
         summary: 'Declines a verification with a reason the player is told (409 when decided)',

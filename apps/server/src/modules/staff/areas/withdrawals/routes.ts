@@ -19,12 +19,10 @@ const tags = ['staff: withdrawals'];
 export async function withdrawalsRoutes(app: FastifyInstance) {
   const route = app.withTypeProvider<ZodTypeProvider>();
   const desk = createWithdrawalsDesk(app);
-  const config = { permission: 'withdrawals.review' } as const;
 
   route.get(
     '/',
     {
-      config,
       schema: {
         tags,
         summary:
@@ -58,7 +56,6 @@ export async function withdrawalsRoutes(app: FastifyInstance) {
   route.get(
     '/:id',
     {
-      config,
       schema: {
         tags,
         summary: 'One withdrawal with its risk badges',
@@ -72,7 +69,6 @@ export async function withdrawalsRoutes(app: FastifyInstance) {
   route.post(
     '/:id/approve',
     {
-      config,
       schema: {
         tags,
         summary: 'Approves a withdrawal: the payout is asked of the provider (409 when already reviewed)',
@@ -86,7 +82,6 @@ export async function withdrawalsRoutes(app: FastifyInstance) {
   route.post(
     '/:id/decline',
     {
-      config,
       schema: {
         tags,
         summary:

@@ -1,0 +1,1 @@
+ALTER TABLE "tickets" ADD COLUMN "guest_link_version" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,149 @@
+import type { StaffPermission } from './staff-permissions.ts';
+
+/**
+ * Every back-office endpoint and the permission that opens it: the route half of the role matrix
+ * (staff-permissions.ts says which roles hold a permission). The server guards each route under /api/staff
+ * with the permission written here, and refuses to start when a registered route is missing from this table
+ * or an entry names no registered route; a route file declares no permission of its own. `'signin'` marks the
+ * sign-in steps that come before a staff session. docs/roles.md lists, under each permission, the endpoints
+ * it opens, and the authorization test walks every entry × role against it.
+ */
+export const staffRoutePermissions = {
+  // Sign-in (before a session), and the own session.
+  'POST /api/staff/auth/login': 'signin',
+  'POST /api/staff/auth/verify': 'signin',
+  'GET /api/staff/auth/me': 'self',
+  'POST /api/staff/auth/logout': 'self',
+  'POST /api/staff/auth/invite/accept': 'signin',
+
+  // Who am I; the staff screen (admins).
+  'GET /api/staff/me': 'self',
+  'GET /api/staff/roles': 'staff.manage',
+  'POST /api/staff/roles': 'staff.manage',
+  'DELETE /api/staff/roles/:userId/:role': 'staff.manage',
+  'GET /api/staff/members': 'staff.manage',
+  'POST /api/staff/members': 'staff.manage',
+  'DELETE /api/staff/members/:userId/second-factor': 'staff.manage',
+
+  // /dashboard
+  'GET /api/staff/dashboard': 'dashboard.read',
+
+  // The player page. Identity documents are verifications.review, not players.read.
+  'GET /api/staff/players': 'players.read',
+  'GET /api/staff/players/:id': 'players.read',
+  'GET /api/staff/players/:id/ledger': 'players.read',
+  'GET /api/staff/players/:id/bets': 'players.read',
+  'GET /api/staff/players/:id/payments': 'players.read',
+  'GET /api/staff/players/:id/bonuses': 'players.read',
+  'GET /api/staff/players/:id/verifications': 'players.read',
+  'GET /api/staff/players/:id/verifications/:sessionId/document': 'verifications.review',
+  'GET /api/staff/players/:id/sessions': 'players.read',
+  'GET /api/staff/players/:id/sign-ins': 'players.read',
+  'GET /api/staff/players/:id/notes': 'players.read',
+  'POST /api/staff/players/:id/notes': 'players.note',
+  'POST /api/staff/players/:id/ban': 'players.ban',
+  'POST /api/staff/players/:id/unban': 'players.ban',
+  'POST /api/staff/players/:id/sign-out': 'players.signout',
+
+  // /withdrawals
+  'GET /api/staff/withdrawals': 'withdrawals.review',
+  'GET /api/staff/withdrawals/:id': 'withdrawals.review',
+  'POST /api/staff/withdrawals/:id/approve': 'withdrawals.review',
+  'POST /api/staff/withdrawals/:id/decline': 'withdrawals.review',
+
+  // /verifications
+  'GET /api/staff/verifications': 'verifications.review',
+  'GET /api/staff/verifications/:id': 'verifications.review',
+  'GET /api/staff/verifications/:id/document': 'verifications.review',
+  'POST /api/staff/verifications/:id/approve': 'verifications.review',
+  'POST /api/staff/verifications/:id/decline': 'verifications.review',
+
+  // /adjustments
+  'GET /api/staff/adjustments': 'adjustments.read',
+  'GET /api/staff/adjustments/:id': 'adjustments.read',
+  'POST /api/staff/adjustments': 'adjustments.request',
+  'POST /api/staff/adjustments/:id/approve': 'adjustments.approve',
+  'POST /api/staff/adjustments/:id/reject': 'adjustments.approve',
+
+  // /bonuses
+  'GET /api/staff/bonuses/rules': 'bonuses.read',
+  'PATCH /api/staff/bonuses/rules/:id': 'bonuses.write',
+  'GET /api/staff/bonuses/promo-codes': 'bonuses.read',
+  'POST /api/staff/bonuses/promo-codes': 'bonuses.write',
+  'PATCH /api/staff/bonuses/promo-codes/:id': 'bonuses.write',
+
+  // /games
+  'GET /api/staff/games': 'games.read',
+  'GET /api/staff/games/rtp': 'games.rtp',
+  'PATCH /api/staff/games/:id': 'games.write',
+
+  // /broadcasts
+  'POST /api/staff/broadcasts/preview': 'broadcasts.send',
+  'POST /api/staff/broadcasts': 'broadcasts.send',
+  'GET /api/staff/broadcasts': 'broadcasts.send',
+
+  // /news
+  'GET /api/staff/news/posts': 'news.write',
+  'GET /api/staff/news/posts/:id': 'news.write',
+  'POST /api/staff/news/posts': 'news.write',
+  'PUT /api/staff/news/posts/:id': 'news.write',
+  'POST /api/staff/news/posts/:id/archive': 'news.write',
+  'POST /api/staff/news/posts/:id/restore': 'news.write',
+  'POST /api/staff/news/media': 'news.write',
+  'GET /api/staff/news/comments': 'news.moderate',
+  'POST /api/staff/news/comments/:id/hide': 'news.moderate',
+  'POST /api/staff/news/comments/:id/unhide': 'news.moderate',
+  'DELETE /api/staff/news/comments/:id': 'news.moderate',
+  'GET /api/staff/news/comment-bans': 'news.moderate',
+  'POST /api/staff/news/comment-bans': 'news.moderate',
+  'DELETE /api/staff/news/comment-bans/:userId': 'news.moderate',
+
+  // /reports
+  'GET /api/staff/reports/players': 'reports.read',
+  'GET /api/staff/reports/games': 'reports.read',
+  'POST /api/staff/reports/rollups/run': 'reports.read',
+
+  // /audit
+  'GET /api/staff/audit': 'audit.read',
+
+  // /reconciliation
+  'GET /api/staff/reconciliation/latest': 'reports.read',
+  'POST /api/staff/reconciliation/runs': 'reconciliation.run',
+
+  // /tickets
+  'GET /api/staff/tickets': 'tickets.answer',
+  'GET /api/staff/tickets/agents': 'tickets.answer',
+  'GET /api/staff/tickets/canned': 'tickets.answer',
+  'POST /api/staff/tickets/canned': 'tickets.canned',
+  'PATCH /api/staff/tickets/canned/:id': 'tickets.canned',
+  'DELETE /api/staff/tickets/canned/:id': 'tickets.canned',
+  'GET /api/staff/tickets/files/:messageId': 'tickets.answer',
+  'GET /api/staff/tickets/:id': 'tickets.answer',
+  'POST /api/staff/tickets/:id/take': 'tickets.answer',
+  'POST /api/staff/tickets/:id/assign': 'tickets.answer',
+  'POST /api/staff/tickets/:id/messages': 'tickets.answer',
+  'POST /api/staff/tickets/:id/notes': 'tickets.answer',
+  'POST /api/staff/tickets/:id/resolve-request': 'tickets.answer',
+  'POST /api/staff/tickets/:id/guest-links/revoke': 'tickets.answer',
+} as const satisfies Record<`${StaffRouteMethod} /api/staff${string}`, StaffPermission | 'signin'>;
+
+export type StaffRouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type StaffRouteKey = keyof typeof staffRoutePermissions;
+export type StaffRoutePermission = StaffPermission | 'signin';
+
+/** One endpoint of the table, split. */
+export interface StaffRoute {
+  method: StaffRouteMethod;
+  /** The path as Fastify spells it, parameters included: `/api/staff/players/:id`. */
+  url: string;
+  permission: StaffRoutePermission;
+}
+
+/** The table's key of an endpoint: `'GET /api/staff/players/:id'`. */
+export const staffRouteKey = (method: string, url: string) => `${method.toUpperCase()} ${url}`;
+
+/** The table as a list, in its order. */
+export const staffRoutes: StaffRoute[] = Object.entries(staffRoutePermissions).map(([key, permission]) => {
+  const [method, url] = key.split(' ') as [StaffRouteMethod, string];
+  return { method, url, permission };
+});
