@@ -211,7 +211,10 @@ describe('news: markdown never runs script', () => {
     for (let index = 0; index < 4; index += 1) {
       await input.fill(corpus.slice(index * quarter, (index + 1) * quarter).join('\n\n'));
       await input.press('Enter');
-      await expect.poll(() => page.getByRole('article', { name: 'Comment by You' }).count()).toBe(index + 1);
+      // A quarter of the corpus is a long comment to render: on a loaded machine it takes its time.
+      await expect
+        .poll(() => page.getByRole('article', { name: 'Comment by You' }).count(), { timeout: 15_000 })
+        .toBe(index + 1);
     }
     await page.reload();
     await expect.poll(() => page.getByRole('article', { name: 'Comment by You' }).count()).toBe(4);

@@ -87,11 +87,23 @@ export const domainEventSchemas = {
   /**
    * Support answered a player's ticket: a staff reply and/or a status change made by staff or the scheduler
    * (the auto-close). `reply` is the reply's opening words (absent for a status change alone), `status` the
-   * status it moved to. `messageId` is the first message it wrote. Visitors' tickets (no account) have none.
+   * status it moved to. `messageId` is the first message it wrote. Visitors' tickets (no account) record tickets.guest_replied.
    */
   'tickets.replied': z.object({
     ticketId: uuid,
     userId: uuid,
+    messageId: uuid,
+    reply: z.string().optional(),
+    status: z.enum(ticketStatuses).optional(),
+  }),
+  /**
+   * Support answered a visitor's ticket (no account: it has an e-mail address, no userId), as for
+   * tickets.replied: a staff reply and/or a status change by staff or the scheduler. The tickets module
+   * e-mails the visitor from it, with a private link of the ticket's current link generation. The address
+   * is not carried: the subscriber reads the ticket.
+   */
+  'tickets.guest_replied': z.object({
+    ticketId: uuid,
     messageId: uuid,
     reply: z.string().optional(),
     status: z.enum(ticketStatuses).optional(),

@@ -129,6 +129,8 @@ export const subscriptions = {
       (event.name !== 'wallet.moved' || (event.payload.kind === 'WIN' && event.payload.game !== undefined)) &&
       (event.name !== 'identity.signed_in' || event.payload.newDevice),
   },
+  /** The visitor's e-mail when support answers their ticket (with the private link). */
+  'tickets.guest-mail': { module: 'tickets', events: ['tickets.guest_replied'] },
 } as const satisfies Record<string, Subscription>;
 
 export type SubscriberName = keyof typeof subscriptions;

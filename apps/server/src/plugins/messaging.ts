@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
+import type { DbOrTx } from '../db/client.ts';
 
 /** Sends a text message to a phone number. Without one configured, the outbox is the provider. */
 export interface SmsProvider {
@@ -8,10 +9,13 @@ export interface SmsProvider {
 }
 
 export interface Messaging {
-  /** Records the e-mail in the outbox; with SMTP_URL set, also queues its delivery. */
-  email(to: string, subject: string, text: string): Promise<void>;
-  /** Records the SMS in the outbox; with a provider configured, also queues its delivery. */
-  sms(to: string, text: string): Promise<void>;
+  /**
+   * Records the e-mail in the outbox; with SMTP_URL set, also queues its delivery. Given `tx`, both are
+   * written in that transaction (the e-mail exists, and is sent, only if it commits).
+   */
+  email(to: string, subject: string, text: string, tx?: DbOrTx): Promise<void>;
+  /** Records the SMS in the outbox; with a provider configured, also queues its delivery (in `tx` if given). */
+  sms(to: string, text: string, tx?: DbOrTx): Promise<void>;
   /** Resolves when every delivery queued so far has been tried at least once (tests). */
   idle(): Promise<void>;
 }
@@ -68,15 +72,16 @@ export const messaging = fp(
       },
     });
 
-    const queue = (outboxId: string) => app.jobs.send(DELIVER_JOB, { outboxId });
+    const queue = (outboxId: string, tx?: DbOrTx) =>
+      app.jobs.send(DELIVER_JOB, { outboxId }, tx ? { tx } : {});
     const service: Messaging = {
-      async email(to, subject, text) {
-        const row = await app.outbox.enqueue({ channel: 'email', recipient: to, subject, body: text });
-        if (mailer) await queue(row.id);
+      async email(to, subject, text, tx) {
+        const row = await app.outbox.enqueue({ channel: 'email', recipient: to, subject, body: text }, tx);
+        if (mailer) await queue(row.id, tx);
       },
-      async sms(to, text) {
-        const row = await app.outbox.enqueue({ channel: 'sms', recipient: to, body: text });
-        if (sms) await queue(row.id);
+      async sms(to, text, tx) {
+        const row = await app.outbox.enqueue({ channel: 'sms', recipient: to, body: text }, tx);
+        if (sms) await queue(row.id, tx);
       },
       async idle() {
         // Every queued delivery has been tried at least once (a failed one waits for its retry).

@@ -1,10 +1,15 @@
-import type { GuestTicketResponse, TicketMessage } from '@paws/contracts/tickets';
+import { type GuestTicketResponse, type TicketMessage, ticketStatusLabels } from '@paws/contracts/tickets';
+import { and, eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordEvent } from '../../src/core/events/record.ts';
+import { domainEvents, eventInbox } from '../../src/core/events/schema.ts';
+import { recorded } from '../backbone/helpers.ts';
 import { type StaffSession, staffSession } from '../helpers/staff.ts';
 import { LANDING_HOST } from '../helpers/test-app.ts';
 import { lastMessageTo, messagesTo, uniqueAddress } from '../identity/helpers.ts';
 import { nextEvent, originOf, refused } from '../notifications/helpers.ts';
+import { eventually } from '../payments/helpers.ts';
 import { signedInNewPlayer } from '../staff/helpers.ts';
 import {
   createTicket,
@@ -170,5 +175,93 @@ describe("a visitor's ticket", () => {
     expect(sixth.statusCode).toBe(429);
     expect(sixth.headers['retry-after']).toBeDefined();
     expect((await visitorTicket({ email: uniqueAddress().email }, nextIp())).statusCode).toBe(201);
+  });
+});
+
+describe("support's answer to a visitor (tickets.guest_replied)", () => {
+  /** The subscriber's inbox row for the event, once it has run. */
+  async function handledBy(subscriber: string, payload: object) {
+    const [row] = await t.app.database.db
+      .select({ id: domainEvents.id })
+      .from(domainEvents)
+      .where(and(eq(domainEvents.name, 'tickets.guest_replied'), eq(domainEvents.payload, payload)));
+    if (!row) return [];
+    return t.app.database.db
+      .select()
+      .from(eventInbox)
+      .where(and(eq(eventInbox.subscriber, subscriber), eq(eventInbox.eventId, row.id)));
+  }
+
+  it('is recorded with the staff reply, and the tickets.guest-mail subscriber e-mails the visitor from it, once', async () => {
+    const { id, email, token } = await openVisitorTicket();
+    const before = (await messagesTo(t.app, email)).length;
+    const answer = await support.inject({
+      method: 'POST',
+      url: `/api/staff/tickets/${id}/messages`,
+      payload: { message: 'Please clear your cookies' },
+    });
+    expect(answer.statusCode).toBe(200);
+
+    const events = (await recorded(t.app, 'tickets.guest_replied')).filter((e) => e.ticketId === id);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toEqual({
+      ticketId: id,
+      messageId: expect.any(String),
+      reply: 'Please clear your cookies',
+      status: 'IN_PROGRESS',
+    });
+    // A visitor's ticket tells no player.
+    expect((await recorded(t.app, 'tickets.replied')).filter((e) => e.ticketId === id)).toHaveLength(0);
+
+    const mail = await eventually(async () => {
+      const mails = await messagesTo(t.app, email);
+      expect(mails).toHaveLength(before + 1);
+      return mails[0]!;
+    });
+    expect(mail.subject).toBe('Support replied to your request');
+    expect(mail.body).toBe(
+      [
+        'Hello Vera Visitor,',
+        'Support replied to your request: Please clear your cookies',
+        `Request status has changed to: ${ticketStatusLabels.IN_PROGRESS}`,
+        `Follow and answer your request here:\nhttp://landing.test/support/ticket/${token}`,
+        'The PAWS support team',
+      ].join('\n\n'),
+    );
+    await eventually(async () => expect(await handledBy('tickets.guest-mail', events[0]!)).toHaveLength(1));
+
+    // The visitor's own message records nothing to tell them.
+    const own = await t.app.inject({
+      method: 'POST',
+      url: `${TICKETS}/guest/${token}/messages`,
+      payload: { message: 'Done, thanks' },
+    });
+    expect(own.statusCode).toBe(201);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await recorded(t.app, 'tickets.guest_replied')).filter((e) => e.ticketId === id)).toHaveLength(1);
+    expect(await messagesTo(t.app, email)).toHaveLength(before + 1);
+  });
+
+  it('reaches the visitor from the committed event alone (nothing after the commit is needed), with a link of the current generation', async () => {
+    const { id, email, token } = await openVisitorTicket();
+    expect(
+      (await support.inject({ method: 'POST', url: `/api/staff/tickets/${id}/guest-links/revoke` }))
+        .statusCode,
+    ).toBe(200);
+    const [first] = await t.app.tickets.messagesOf(id);
+    const before = (await messagesTo(t.app, email)).length;
+    // As if the process had died right after the answer's commit: only the event is there.
+    const payload = { ticketId: id, messageId: first!.id, status: 'CLOSED' as const };
+    await t.app.database.db.transaction((tx) => recordEvent(tx, 'tickets.guest_replied', payload));
+    const mail = await eventually(async () => {
+      const mails = await messagesTo(t.app, email);
+      expect(mails).toHaveLength(before + 1);
+      return mails[0]!;
+    });
+    expect(mail.subject).toBe(`Request status has changed to: ${ticketStatusLabels.CLOSED}`);
+    const link = mail.body.match(/\/support\/ticket\/(\S+)/)?.[1];
+    expect(link).toBe(t.app.tickets.guestLinks.tokenFor({ id, guestLinkVersion: 1 }));
+    expect(link).not.toBe(token);
+    await eventually(async () => expect(await handledBy('tickets.guest-mail', payload)).toHaveLength(1));
   });
 });

@@ -122,14 +122,15 @@ export function createCodeKeeper({ repo, secrets, now, resendSeconds }: CodeKeep
       const row = await repo.latestCode(purpose, target);
       if (!row || row.consumedAt) throw badRequest(authServerMessages.wrongCode, field);
       if (row.expiresAt.getTime() <= now().getTime()) throw badRequest(authServerMessages.expiredCode, field);
+      // The try is taken, against both the code's and the day's limit at once, before comparing, so
+      // parallel guesses (on one code or several of the target's) cannot exceed either limit.
       const dayAgo = new Date(now().getTime() - 24 * 60 * 60 * 1000);
-      if ((await repo.wrongGuessesSince(target, dayAgo)) >= MAX_WRONG_CODES_PER_DAY) {
-        throw new AppError(429, authServerMessages.tooManyCodesToday, field);
-      }
-      // The try is taken before comparing, so parallel guesses cannot exceed the limit.
-      if (!(await repo.reserveAttempt(row.id, MAX_CODE_ATTEMPTS))) {
-        throw badRequest(authServerMessages.tooManyCodeAttempts, field);
-      }
+      const reserved = await repo.reserveAttemptWithinDay(row, dayAgo, {
+        maxPerCode: MAX_CODE_ATTEMPTS,
+        maxPerDay: MAX_WRONG_CODES_PER_DAY,
+      });
+      if (reserved === 'day') throw new AppError(429, authServerMessages.tooManyCodesToday, field);
+      if (reserved === 'code') throw badRequest(authServerMessages.tooManyCodeAttempts, field);
       const { userId } = row;
       if (!userId || !secrets.equalHashes(codeHash(row.id, code), row.secretHash)) {
         throw badRequest(authServerMessages.wrongCode, field);

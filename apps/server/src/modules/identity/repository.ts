@@ -28,6 +28,12 @@ export function uniqueViolation(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * First key of the transaction lock on a target while a code's try is taken (the second is the target's
+ * hash); any constant no other two-key advisory lock uses (the migration lock has one key).
+ */
+const CODE_TRIES_LOCK = 4_710_318;
+
 export function createIdentityRepository(db: DbOrTx) {
   return {
     db,
@@ -173,22 +179,32 @@ export function createIdentityRepository(db: DbOrTx) {
         .where(eq(verificationCodes.secretHash, secretHash));
       return row;
     },
-    /** Takes one of the code's tries, only while fewer than `max` were taken; answers whether it got one. */
-    async reserveAttempt(id: string, max: number, tx: DbOrTx = db): Promise<boolean> {
-      const rows = await tx
-        .update(verificationCodes)
-        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-        .where(and(eq(verificationCodes.id, id), lt(verificationCodes.attempts, max)))
-        .returning({ id: verificationCodes.id });
-      return rows.length > 0;
-    },
-    /** Wrong codes typed for a target (any purpose) on codes issued since `since`. */
-    async wrongGuessesSince(target: string, since: Date, tx: DbOrTx = db): Promise<number> {
-      const [row] = await tx
-        .select({ wrong: sql<string | null>`sum(${verificationCodes.attempts})` })
-        .from(verificationCodes)
-        .where(and(eq(verificationCodes.target, target), gte(verificationCodes.createdAt, since)));
-      return Number(row?.wrong ?? 0);
+    /**
+     * Takes one of the code's tries, only while fewer than `maxPerCode` were taken on it and fewer than
+     * `maxPerDay` on the target's codes issued since `since` (any purpose): 'day' or 'code' says which limit
+     * refused it. The check and the take run under a lock on the target held to the end of the transaction,
+     * so parallel tries on several of its codes cannot pass the daily limit together.
+     */
+    async reserveAttemptWithinDay(
+      { id, target }: Pick<VerificationCodeRow, 'id' | 'target'>,
+      since: Date,
+      { maxPerCode, maxPerDay }: { maxPerCode: number; maxPerDay: number },
+      tx: DbOrTx = db,
+    ): Promise<'reserved' | 'day' | 'code'> {
+      return tx.transaction(async (t) => {
+        await t.execute(sql`select pg_advisory_xact_lock(${CODE_TRIES_LOCK}::int, hashtext(${target}))`);
+        const [day] = await t
+          .select({ wrong: sql<string | null>`sum(${verificationCodes.attempts})` })
+          .from(verificationCodes)
+          .where(and(eq(verificationCodes.target, target), gte(verificationCodes.createdAt, since)));
+        if (Number(day?.wrong ?? 0) >= maxPerDay) return 'day';
+        const rows = await t
+          .update(verificationCodes)
+          .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+          .where(and(eq(verificationCodes.id, id), lt(verificationCodes.attempts, maxPerCode)))
+          .returning({ id: verificationCodes.id });
+        return rows.length > 0 ? 'reserved' : 'code';
+      });
     },
     /** Gives back the try of a right code, so that only wrong ones count. */
     async refundAttempt(id: string, tx: DbOrTx = db) {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BanInfo } from '@paws/contracts/bans';
 import type { UserRole } from '@paws/contracts/profile';
-import type { StaffRole } from '@paws/contracts/staff';
 import { unauthorized } from '../../lib/errors.ts';
 import { liveBanOf, toBanInfo } from './bans.ts';
 import { randomToken, type Secrets } from './crypto.ts';

@@ -8,6 +8,7 @@ import { createDesk, type TicketDesk } from './desk.ts';
 import { createDeskServer, deskChannel } from './desk-socket.ts';
 import { createPrivateFiles } from './files.ts';
 import { createGuestLinks } from './guest-links.ts';
+import { type EmailGuest, subscribeGuestMail } from './guest-mail.ts';
 import { type Announcer, createAnnouncer } from './realtime.ts';
 import { ticketsRoutes } from './routes.ts';
 import type { TicketRow } from './schema.ts';
@@ -43,7 +44,7 @@ const TICKET_FILES_FOLDER = 'ticket-files';
 /**
  * The tickets service (spec 001 §7 Tickets and its realtime channel): tickets and their chat under
  * /api/tickets, the /tickets socket namespace, the desk's socket server, the auto-close job, and the
- * visitor's e-mails. The desk's HTTP routes are the back office's (staff/areas/tickets).
+ * visitor's e-mails (support's answers through the tickets.guest-mail subscriber). The desk's HTTP routes are the back office's (staff/areas/tickets).
  */
 export const ticketsModule = fp(
   async (app: FastifyInstance) => {
@@ -51,11 +52,12 @@ export const ticketsModule = fp(
     const guestLinks = createGuestLinks(app.env.SECRET);
     const guestLink = (ticket: Pick<TicketRow, 'id' | 'guestLinkVersion'>) =>
       `${app.env.LANDING_URL}/support/ticket/${guestLinks.tokenFor(ticket)}`;
-    const emailGuest = (ticket: TicketRow, subject: string, text: string) =>
+    const emailGuest: EmailGuest = (ticket, subject, text, tx) =>
       app.messaging.email(
         ticket.email,
         subject,
         `Hello ${ticket.nameOfUser},\n\n${text}\n\nFollow and answer your request here:\n${guestLink(ticket)}\n\nThe PAWS support team`,
+        tx,
       );
 
     const deskIo = await createDeskServer(app, serving);
@@ -65,7 +67,6 @@ export const ticketsModule = fp(
       desk: () => deskIo,
       guestLinks,
       log: app.log,
-      outreach: { emailGuest },
     });
     app.decorate('ticketsRealtime', announcer);
     app.decorate(
@@ -114,6 +115,7 @@ export const ticketsModule = fp(
       },
     });
     await app.jobs.schedule(AUTO_CLOSE_JOB, '*/5 * * * *');
+    await subscribeGuestMail(app, emailGuest);
     ticketsChannel(app);
     deskChannel(app, deskIo);
     await app.register(ticketsRoutes, { prefix: serviceBasePaths.tickets });

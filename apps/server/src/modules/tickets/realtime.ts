@@ -1,14 +1,10 @@
 import { DESK_NAMESPACE, type DeskServerToClientEvents } from '@paws/contracts/staff-tickets';
-import {
-  TICKETS_NAMESPACE,
-  type TicketsServerToClientEvents,
-  ticketStatusLabels,
-} from '@paws/contracts/tickets';
+import { TICKETS_NAMESPACE, type TicketsServerToClientEvents } from '@paws/contracts/tickets';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Namespace, Server } from 'socket.io';
 import type { SocketAuthData } from '../../plugins/socket-auth.ts';
 import type { GuestLinks } from './guest-links.ts';
-import { type FileAudience, snippet, toTicketMessage } from './messages.ts';
+import { type FileAudience, toTicketMessage } from './messages.ts';
 import type { TicketRow } from './schema.ts';
 import type { TicketChange } from './writes.ts';
 
@@ -29,31 +25,25 @@ export type TicketsNamespace = Namespace<
 >;
 export type DeskNamespace = Namespace<Record<string, never>, DeskServerToClientEvents>;
 
-export interface Outreach {
-  /** The visitor is e-mailed, with the private link. */
-  emailGuest(ticket: TicketRow, subject: string, text: string): Promise<unknown>;
-}
-
 /** How long a presence question may take before the answer is "not in the chat" (so the player is told). */
 const PRESENCE_TIMEOUT_MS = 2000;
 
 /**
  * Tells everyone concerned about a committed change: the ticket's chat (player or visitor, with attachment
- * links they can open), the desk (the chat of whoever follows it, and every queue), and, for staff's
- * replies and status changes, the visitor by e-mail. The player's notice is not sent from here: the change
- * recorded tickets.replied, which the notifications module turns into a notice (asking playerInChat).
+ * links they can open) and the desk (the chat of whoever follows it, and every queue). Neither the player's
+ * notice nor the visitor's e-mail is sent from here: for staff's replies and status changes the change
+ * recorded tickets.replied (the notifications module's notice, asking playerInChat) or
+ * tickets.guest_replied (the visitor's e-mail, guest-mail.ts).
  */
 export function createAnnouncer({
   io,
   desk,
   guestLinks,
-  outreach,
   log,
 }: {
   io: Server | undefined;
   desk: () => Server | undefined;
   guestLinks: GuestLinks;
-  outreach: Outreach;
   log: FastifyBaseLogger;
 }) {
   const channel = () => io?.of(TICKETS_NAMESPACE) as TicketsNamespace | undefined;
@@ -86,26 +76,6 @@ export function createAnnouncer({
     } finally {
       clearTimeout(timer);
     }
-  }
-
-  async function reachOut({ ticket, messages }: TicketChange) {
-    // A player's ticket: tickets.replied carries the notice (notifications/producers.ts).
-    if (ticket.userId) return;
-    const reply = messages.find((m) => m.changeStatus === null);
-    const statusRow = messages.findLast((m) => m.changeStatus !== null);
-    const status = statusRow?.changeStatus ? ticketStatusLabels[statusRow.changeStatus] : undefined;
-    const lines = [
-      reply
-        ? `Support replied to your request: ${snippet(reply.message || reply.fileName || '')}`
-        : undefined,
-      status ? `Request status has changed to: ${status}` : undefined,
-    ].filter((line): line is string => Boolean(line));
-    if (lines.length === 0) return;
-    await outreach.emailGuest(
-      ticket,
-      reply ? 'Support replied to your request' : lines[0]!,
-      lines.join('\n\n'),
-    );
   }
 
   return {
@@ -142,11 +112,6 @@ export function createAnnouncer({
         }
       }
       deskChannel()?.to(DESK_QUEUE_ROOM).emit('ticketUpdated', { ticketId: ticket.id });
-      if ((change.by.kind === 'staff' || change.by.kind === 'system') && messages.length > 0) {
-        reachOut(change).catch((err: unknown) =>
-          log.warn({ err, ticketId: ticket.id }, 'ticket notice not delivered'),
-        );
-      }
     },
     /** A change only staff see (a note): the desks refresh. */
     touched(ticketId: string) {

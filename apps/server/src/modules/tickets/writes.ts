@@ -34,7 +34,7 @@ export interface WriteDeps {
   db: Db;
   files: PrivateFiles;
   now: () => Date;
-  /** Runs after each commit: live channels and the visitor's e-mail (the player's notice is an event). */
+  /** Runs after each commit: the live channels (the player's notice and the visitor's e-mail are events). */
   changed(change: TicketChange): void;
 }
 
@@ -56,9 +56,11 @@ export function messageText(text: unknown, hasFile: boolean): string {
 }
 
 /**
- * Support's answer to a player (a staff reply, a status change by staff or the scheduler) as the domain event
- * tickets.replied, in the change's own transaction: the notifications module tells the player from it
- * (notifications/producers.ts), so the notice survives a process that dies right after the commit.
+ * Support's answer (a staff reply, a status change by staff or the scheduler) as a domain event, in the
+ * change's own transaction, so what it tells survives a process that dies right after the commit: on a
+ * player's ticket tickets.replied, which the notifications module turns into a notice
+ * (notifications/producers.ts); on a visitor's, tickets.guest_replied, which this module's tickets.guest-mail
+ * subscriber turns into the visitor's e-mail (guest-mail.ts).
  */
 async function recordReplied(
   tx: DbOrTx,
@@ -67,16 +69,17 @@ async function recordReplied(
   author: TicketAuthor,
 ) {
   const first = messages[0];
-  if (!ticket.userId || !first || (author.kind !== 'staff' && author.kind !== 'system')) return;
+  if (!first || (author.kind !== 'staff' && author.kind !== 'system')) return;
   const reply = messages.find((m) => m.changeStatus === null);
   const status = messages.findLast((m) => m.changeStatus !== null)?.changeStatus;
-  await recordEvent(tx, 'tickets.replied', {
+  const answer = {
     ticketId: ticket.id,
-    userId: ticket.userId,
     messageId: first.id,
     ...(reply ? { reply: snippet(reply.message || reply.fileName || '') } : {}),
     ...(status ? { status } : {}),
-  });
+  };
+  if (ticket.userId) await recordEvent(tx, 'tickets.replied', { ...answer, userId: ticket.userId });
+  else await recordEvent(tx, 'tickets.guest_replied', answer);
 }
 
 export function createTicketWrites({ db, files, now, changed }: WriteDeps) {

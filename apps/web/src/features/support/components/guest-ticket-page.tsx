@@ -21,7 +21,8 @@ import { TicketChat } from './ticket-chat';
 /**
  * Ours (000 §6, visitors send tickets): /support/ticket/{token}, the private link e-mailed to a visitor. It
  * shows their ticket and the same live chat, joined with the link's token instead of a session. A link that
- * expired or that staff revoked (410) says so and leads to the contacts page to write a new request.
+ * expired or that staff revoked (410, when the page loads or on the open chat's socket) says so at once and
+ * leads to the contacts page to write a new request.
  */
 export function GuestTicketPage() {
   const { t, i18n } = useTranslation();
@@ -38,12 +39,21 @@ export function GuestTicketPage() {
   );
   const chat = useTicketChat({ ticketId: query.data?.ticket.id, guestToken: token, onStatus });
   const invalid = isApiClientError(query.error) && [400, 403, 404].includes(query.error.status);
-  // 410: the link expired (a month without activity) or staff revoked it.
-  const expired = isApiClientError(query.error) && query.error.status === 410;
+  // 410: the link expired (a month without activity) or staff revoked it, on load or while the chat is open.
+  const expired = (isApiClientError(query.error) && query.error.status === 410) || chat.gone;
   const status = pushed && pushed.at > query.dataUpdatedAt ? pushed.status : query.data?.ticket.status;
 
   let content = null;
-  if (query.data) {
+  if (expired) {
+    content = (
+      <div className={styles.page}>
+        <p className={styles.muted} role="alert">
+          {t('supportTickets.guest.expired')}
+        </p>
+        <ButtonLink to={paths.contacts.getHref()}>{t('supportTickets.guest.newRequest')}</ButtonLink>
+      </div>
+    );
+  } else if (query.data) {
     const { ticket } = query.data;
     content = (
       <div className={styles.page}>
@@ -65,15 +75,6 @@ export function GuestTicketPage() {
           </div>
         </Frame>
         <TicketChat chat={chat} finished={isFinished(status)} />
-      </div>
-    );
-  } else if (expired) {
-    content = (
-      <div className={styles.page}>
-        <p className={styles.muted} role="alert">
-          {t('supportTickets.guest.expired')}
-        </p>
-        <ButtonLink to={paths.contacts.getHref()}>{t('supportTickets.guest.newRequest')}</ButtonLink>
       </div>
     );
   } else if (invalid || token === '') {

@@ -146,6 +146,47 @@ describe('/support/ticket/{token}', { timeout: 20_000 }, () => {
     expect(screen.queryByText('This link is not valid')).not.toBeInTheDocument();
   });
 
+  it('says at once that the link expired or was revoked when the open chat hears socketError 410', async () => {
+    const api = mockApi({
+      ...visitor,
+      [`GET /tickets/guest/${token}`]: {
+        status: 200,
+        body: {
+          ticket: { ...detail({ status: 'IN_PROGRESS' }), nameOfUser: 'Ada', email: 'ada@example.com' },
+          messages: [],
+        },
+      },
+    });
+    await renderRoute(`/support/ticket/${token}`);
+    await screen.findByText('Ada, ada@example.com', undefined, { timeout: 10_000 });
+    await vi.waitFor(() => expect(all.filter((socket) => socket.url === '/tickets')).toHaveLength(1));
+    const socket = all.find((s) => s.url === '/tickets') as FakeTicketSocket;
+    act(() => socket.join([ticketMessage({ message: 'The lobby shows no games' })]));
+    expect(screen.getByText('The lobby shows no games')).toBeInTheDocument();
+    const loads = api.callsTo('GET', `/tickets/guest/${token}`).length;
+
+    // Staff revoke the links: the server says 410 on the open socket, then drops it.
+    act(() => {
+      socket.fire('socketError', {
+        statusCode: 410,
+        message: 'This link has expired or was revoked. You can write a new request from the contacts page.',
+      });
+      socket.fire('disconnect', 'io server disconnect');
+    });
+    expect(
+      screen.getByText(
+        'This link has expired or was revoked. You can write a new request from the contacts page.',
+      ),
+    ).toHaveAttribute('role', 'alert');
+    expect(screen.getByRole('link', { name: 'Write a new request' })).toHaveAttribute('href', '/contacts');
+    expect(screen.queryByText('The lobby shows no games')).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Your message' })).not.toBeInTheDocument();
+    // No reload, no new connection.
+    expect(api.callsTo('GET', `/tickets/guest/${token}`)).toHaveLength(loads);
+    expect(all.filter((s) => s.url === '/tickets')).toHaveLength(1);
+    expect(socket.connected).toBe(false);
+  });
+
   it('says the link is not valid', async () => {
     mockApi({ ...visitor, [`GET /tickets/guest/${token}`]: apiError(404, 'This link is not valid') });
     await renderRoute(`/support/ticket/${token}`);

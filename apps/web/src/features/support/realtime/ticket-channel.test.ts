@@ -20,6 +20,7 @@ function setup({
     onRead: vi.fn(),
     onLiveChange: vi.fn(),
     onError: vi.fn(),
+    onGone: vi.fn(),
   };
   let opened: { url: string; options: TicketSocketOptions } | undefined;
   const channel = openTicketChannel({
@@ -72,6 +73,26 @@ describe('tickets channel', () => {
     expect(events.onTyping).toHaveBeenCalledWith({ byManager: true, typing: true });
     socket.fire('read', { byManager: true, messageId: first.id, readAt: '2026-11-24T10:00:00.000Z' });
     expect(events.onRead).toHaveBeenCalledWith(expect.objectContaining({ messageId: first.id }));
+  });
+
+  it("a visitor's link gone (socketError 410, or a handshake refused 410) closes the channel and tells onGone, not onError", () => {
+    const { socket, events, channel } = setup({ guestToken: 'g'.repeat(32) });
+    socket.join([]);
+    socket.fire('socketError', { statusCode: 410, message: 'expired' });
+    expect(events.onGone).toHaveBeenCalledTimes(1);
+    expect(socket.disconnects).toBe(1);
+    expect(socket.connected).toBe(false);
+    expect(events.onLiveChange).toHaveBeenLastCalledWith(false);
+    // The server's own drop that follows is no failure, and there is nothing to retry.
+    socket.fire('disconnect', 'io server disconnect');
+    expect(events.onError).not.toHaveBeenCalled();
+    channel.reconnect();
+    expect(socket.connects).toBe(0);
+
+    const refused = setup({ guestToken: 'g'.repeat(32) });
+    refused.socket.fire('connect_error', Object.assign(new Error('gone'), { data: { statusCode: 410 } }));
+    expect(refused.events.onGone).toHaveBeenCalledTimes(1);
+    expect(refused.events.onError).not.toHaveBeenCalled();
   });
 
   it('on socketError 4001 refreshes the tokens, disconnects and connects again; other codes do nothing', async () => {

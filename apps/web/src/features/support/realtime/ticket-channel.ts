@@ -51,6 +51,11 @@ export interface TicketChannelEvents {
   onLiveChange(live: boolean): void;
   /** Spec 001 §8: the connection failed (and a token refresh did not help): the error flag. */
   onError(): void;
+  /**
+   * A visitor's link no longer opens the ticket (410: it lapsed, or staff revoked the links): the server
+   * drops the socket; the page says so instead of the chat. Not followed by onError.
+   */
+  onGone?(): void;
 }
 
 export interface TicketChannelOptions extends TicketChannelEvents {
@@ -65,12 +70,15 @@ export interface TicketChannelOptions extends TicketChannelEvents {
 
 /** How long a ticketRequest waits for the server's ack before it counts as failed. */
 export const TICKET_REQUEST_TIMEOUT_MS = 30_000;
+/** A visitor's link that expired or that staff revoked (socketError, or a refused handshake). */
+export const LINK_GONE = 410;
 
 /**
  * Spec 001 §7 tickets channel: websocket only, no automatic reconnection, authenticated by the session
  * cookie and the ticketId. socketError 4001 refreshes the tokens, disconnects and connects again; when that
- * does not work (the refresh fails, or the new connection is refused again) the error flag is set. Any other
- * refusal or a lost connection sets it too; `reconnect()` is the player's own retry.
+ * does not work (the refresh fails, or the new connection is refused again) the error flag is set. 410 (a
+ * visitor's link expired or revoked, while open or at the handshake) closes the channel and tells onGone.
+ * Any other refusal or a lost connection sets the error flag; `reconnect()` is the player's own retry.
  */
 export function openTicketChannel(options: TicketChannelOptions) {
   const { ticketId, guestToken, socketUrl, connect, refreshTokens } = options;
@@ -78,6 +86,8 @@ export function openTicketChannel(options: TicketChannelOptions) {
   /** A refresh was tried since the last admitted connection: a second 4001 is a failure, not a loop. */
   let refreshed = false;
   let live = false;
+  /** The visitor's link stopped opening the ticket (410): nothing more to try. */
+  let gone = false;
   /** Sends waiting for their ack: a dropped connection fails them at once (the text stays in the composer). */
   const pending = new Set<(result: TicketRequestAck) => void>();
   const setLive = (value: boolean) => {
@@ -123,17 +133,28 @@ export function openTicketChannel(options: TicketChannelOptions) {
   socket.on('ticketStatus', ({ status }) => options.onStatus(status));
   socket.on('typing', (payload) => options.onTyping(payload));
   socket.on('read', (payload) => options.onRead(payload));
+  const linkGone = () => {
+    if (gone) return;
+    gone = true;
+    // Ours first: the server's drop that follows is then no failure.
+    socket.disconnect();
+    setLive(false);
+    if (!closed) options.onGone?.();
+  };
+
   socket.on('socketError', (error) => {
     if (error?.statusCode === SOCKET_SESSION_EXPIRED) sessionExpired();
+    else if (error?.statusCode === LINK_GONE) linkGone();
   });
   socket.on('connect_error', (error) => {
     if (error?.data?.statusCode === SOCKET_SESSION_EXPIRED) sessionExpired();
+    else if (error?.data?.statusCode === LINK_GONE) linkGone();
     else fail();
   });
   socket.on('disconnect', (reason) => {
     for (const settle of [...pending]) settle({ ok: false, statusCode: 0, message: 'disconnected' });
-    // Our own disconnect (close, or the 4001 refresh) is not a failure.
-    if (reason === 'io client disconnect') {
+    // Our own disconnect (close, or the 4001 refresh) is not a failure, nor the drop of a link gone.
+    if (reason === 'io client disconnect' || gone) {
       setLive(false);
       return;
     }
@@ -169,7 +190,7 @@ export function openTicketChannel(options: TicketChannelOptions) {
     },
     /** The player's retry after the error flag. */
     reconnect() {
-      if (closed || socket.connected) return;
+      if (closed || gone || socket.connected) return;
       refreshed = false;
       socket.connect();
     },

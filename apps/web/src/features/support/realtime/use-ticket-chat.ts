@@ -28,7 +28,7 @@ export interface TicketChatOptions {
 
 /**
  * The live chat of one ticket over the tickets channel: the messages, the pushed status, the manager's
- * typing and read state, and send/typing/read. socket.io-client is loaded only when a chat opens.
+ * typing and read state, whether a visitor's link stopped opening it (gone), and send/typing/read. socket.io-client is loaded only when a chat opens.
  */
 export function useTicketChat({ ticketId, guestToken, onStatus }: TicketChatOptions) {
   const [messages, setMessages] = useState<TicketMessage[] | undefined>(undefined);
@@ -37,6 +37,8 @@ export function useTicketChat({ ticketId, guestToken, onStatus }: TicketChatOpti
   const [managerTyping, setManagerTyping] = useState(false);
   const [managerReadId, setManagerReadId] = useState<string | undefined>(undefined);
   const [attempt, setAttempt] = useState(0);
+  /** A visitor's link stopped opening the ticket while the chat was open (410: lapsed or revoked). */
+  const [gone, setGone] = useState(false);
   const channel = useRef<TicketChannel | undefined>(undefined);
   const onStatusRef = useRef(onStatus);
   onStatusRef.current = onStatus;
@@ -55,6 +57,7 @@ export function useTicketChat({ ticketId, guestToken, onStatus }: TicketChatOpti
     // Another ticket (or a fresh connection) starts from its own getMessages.
     setMessages(undefined);
     setManagerReadId(undefined);
+    setGone(false);
     const clearTyping = () => {
       clearTimeout(typingTimer.current);
       setManagerTyping(false);
@@ -90,6 +93,7 @@ export function useTicketChat({ ticketId, guestToken, onStatus }: TicketChatOpti
             if (live) setConnection('live');
           },
           onError: () => setConnection('error'),
+          onGone: () => setGone(true),
         });
         channel.current = open;
       },
@@ -153,6 +157,7 @@ export function useTicketChat({ ticketId, guestToken, onStatus }: TicketChatOpti
     messages,
     status,
     connection,
+    gone,
     managerTyping,
     managerReadId,
     send,
