@@ -22,12 +22,12 @@ const WEB_WILDCARD = '/*';
  * GET that no other route claims). Nothing of the player API, the player web build's own routes, the dev
  * API reference (/docs) or outbox (/api/dev), the game pages (/studio/) or the KYC sandbox.
  */
-function backOfficeServes(request: FastifyRequest, path: string) {
+function backOfficeServes(request: FastifyRequest, path: string, hasBuild: boolean) {
   const route = request.routeOptions.url;
   if (isStaffPath(route) || isStaffPath(path)) return true;
   if (route !== undefined && route !== WEB_WILDCARD) return everyFace.has(route) || route === UPLOADS_ROUTE;
   const page = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/');
-  return page && existsSync(resolve(backOfficeDist, 'index.html'));
+  return page && hasBuild;
 }
 
 /**
@@ -39,11 +39,13 @@ function backOfficeServes(request: FastifyRequest, path: string) {
 export const faceWalls = fp(
   async (app: FastifyInstance) => {
     const { env } = app;
+    // The build is made before the server starts (npm start); no file check per request.
+    const hasBackOfficeBuild = existsSync(resolve(backOfficeDist, 'index.html'));
     app.addHook('onRequest', async (request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
       const serves =
         faceOf(request, env) === 'backoffice'
-          ? backOfficeServes(request, path)
+          ? backOfficeServes(request, path, hasBackOfficeBuild)
           : !isStaffPath(path) && !isStaffPath(request.routeOptions.url);
       if (serves) return;
       return reply

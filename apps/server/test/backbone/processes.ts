@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 const serverDir = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
-async function freePort() {
+export async function freePort() {
   return new Promise<number>((done, fail) => {
     const server = createServer();
     server.once('error', fail);

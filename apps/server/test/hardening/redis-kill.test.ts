@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { NOTIFICATIONS_NAMESPACE, type Notification } from '@paws/contracts/notifications';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, startServer } from '../backbone/processes.ts';
+import { freePort, type ServerProcess, startServer } from '../backbone/processes.ts';
 import { createTestDatabase } from '../helpers/test-app.ts';
 
 /**
@@ -15,17 +15,6 @@ import { createTestDatabase } from '../helpers/test-app.ts';
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 const OUTAGE_MS = 30_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function freePort() {
-  return new Promise<number>((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 /** A redis-server of the test's own, without persistence; resolves once it answers PING. */
 async function startRedis(port: number): Promise<ChildProcess> {
