@@ -1,11 +1,20 @@
 import { defineConfig } from 'vitest/config';
+import SharedServerSequencer from './sequencer.ts';
 
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
+    // One Chromium, the migrated and seeded database template and the shared servers (global-setup.ts).
+    globalSetup: ['./global-setup.ts'],
+    sequence: { sequencer: SharedServerSequencer },
     testTimeout: 60_000,
+    // A page's answer on a busy machine can take more than expect.poll's default second.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
-    // Each file starts its own server and browser; one file at a time keeps 2 cores responsive.
+    // A real browser against real servers on a shared 2-core machine: in CI a test gets one more try, and the
+    // run's summary names every test that needed it (scripts/test.mjs), so a flaky test is seen, not hidden.
+    retry: process.env.CI ? 1 : 0,
+    // Each file starts its own server from the template or shares its group's; one file at a time.
     fileParallelism: false,
   },
 });

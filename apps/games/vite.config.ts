@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 // By path, not package name: Vite bundles a config's relative imports but loads packages with Node,
 // which cannot run a workspace package's TypeScript sources.
 import { studioApiGameCodes } from '../../packages/contracts/src/studio-games.ts';
+import { precompress } from '../../scripts/vite-plugin-precompress.ts';
 
 /** One page per game code (the launch url is /studio/<gameCode>.html), the lobby and the verify page. */
 export const pages = ['index', 'verify', ...studioApiGameCodes] as const;
@@ -10,6 +11,7 @@ export const pages = ['index', 'verify', ...studioApiGameCodes] as const;
 // Game pages are served by the server under /studio/ and open inside the platform's game frame.
 export default defineConfig({
   base: '/studio/',
+  plugins: [precompress()],
   build: {
     target: 'es2022',
     rollupOptions: {

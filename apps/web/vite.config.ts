@@ -1,10 +1,19 @@
 /// <reference types="vitest/config" />
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { configDefaults } from 'vitest/config';
+import { precompress } from '../../scripts/vite-plugin-precompress.ts';
 import { initialJsReport } from './vite-plugin-initial-js';
-import { precompress } from './vite-plugin-precompress';
+
+const testFiles = ['src/**/*.test.{ts,tsx}'];
+/** The test files that mock a module (vi.mock, vi.doMock), as paths from this folder. */
+const mocking = (readdirSync(new URL('./src', import.meta.url), { recursive: true }) as string[])
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => `src/${file}`)
+  .filter((file) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(new URL(file, import.meta.url), 'utf8')));
 
 // The dev server proxies API and config to a running server (npm run dev -w @paws/server).
 const backend = process.env.VITE_BACKEND ?? 'http://localhost:3001';
@@ -73,6 +82,29 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./vitest.setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    // A component journey typed with user-event takes a few seconds; on a busy shared 2-core machine more than
+    // vitest's default 5: a stuck test still fails, at 20.
+    testTimeout: 20_000,
+    // Two workers: with the files sharing workers the main process is idle once it has transformed the code.
+    maxWorkers: 2,
+    // Third-party modules load once per worker; these keep state of their own (i18next's instance and
+    // react-i18next's hold on it, socket.io-client's managers), so they are evaluated afresh with the app's
+    // modules for every file (see vitest.setup.ts).
+    server: { deps: { inline: ['i18next', 'react-i18next', 'socket.io-client'] } },
+    // Loading jsdom costs seconds of CPU, so a file per process spent most of the suite's time setting up
+    // windows: the files share a worker and its window, and vitest.setup.ts gives each a fresh start. A module
+    // mock (vi.mock) outlives its file in a shared worker, so the files that mock keep a worker each.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: testFiles,
+          exclude: [...configDefaults.exclude, ...mocking],
+          isolate: false,
+        },
+      },
+      ...(mocking.length ? [{ extends: true as const, test: { name: 'isolated', include: mocking } }] : []),
+    ],
   },
 });

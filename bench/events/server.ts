@@ -8,6 +8,7 @@ import { parseEnv } from '../../apps/server/src/config/env.ts';
 const env = parseEnv({
   NODE_ENV: 'production',
   SECRET: process.env.BENCH_SECRET,
+  STUDIO_WALLET_SECRET: process.env.BENCH_WALLET_SECRET,
   DATABASE_URL: process.env.BENCH_DATABASE_URL,
   DATABASE_POOL_SIZE: process.env.BENCH_POOL || undefined,
   REDIS_URL: process.env.BENCH_REDIS_URL || undefined,

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { ACCESS_TOKEN_COOKIE } from '@paws/contracts/auth';
 import pg from 'pg';
 import { createSecrets } from '../../apps/server/src/modules/identity/crypto.ts';
+import { serverCommand } from '../../scripts/server-command.mjs';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -34,11 +35,12 @@ export interface ServerOptions {
   env?: Record<string, string>;
 }
 
-/** A real server process (apps/server/src/main.ts) on the bench database, ready when this resolves. */
+/** A real server process (the built server, as npm start runs it) on the bench database, ready when this resolves. */
 export async function startServer(options: ServerOptions): Promise<Running> {
   const [landing, platform, backOffice] = [await freePort(), await freePort(), await freePort()];
   const origin = `http://127.0.0.1:${platform}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const [command, ...args] = serverCommand();
+  const child: ChildProcess = spawn(command as string, args, {
     cwd: repoRoot,
     env: {
       ...process.env,

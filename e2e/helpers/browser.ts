@@ -1,21 +1,31 @@
-import { type Browser, type BrowserContextOptions, chromium } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type LaunchOptions } from 'playwright-core';
+import { provided } from './server.ts';
 
 export const viewports = {
   phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
   desktop: { viewport: { width: 1440, height: 900 } },
 } satisfies Record<string, BrowserContextOptions>;
 
+export const browserLaunchOptions: LaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+/**
+ * The run's one Chromium (launched by the global setup), through a connection of this test file's own:
+ * every context the file opens is its own (cookies, storage), and closing the returned Browser only ends the
+ * connection, closing the contexts it opened. Outside a run with the global setup, a Chromium of its own.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const wsEndpoint = provided('browserWsEndpoint');
+  if (wsEndpoint) return chromium.connect(wsEndpoint);
+  return chromium.launch(browserLaunchOptions);
 }

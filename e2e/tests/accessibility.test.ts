@@ -1,95 +1,19 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { demoAccounts } from '@paws/contracts/auth';
 import { studioGames } from '@paws/contracts/studio-games';
-import type { Result } from 'axe-core';
-import type { Browser, BrowserContext, BrowserContextOptions, Frame, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audit, expectClean, settle } from '../helpers/axe.ts';
 import { launchBrowser, viewports } from '../helpers/browser.ts';
-import { type RunningServer, startServer } from '../helpers/server.ts';
+import type { RunningServer } from '../helpers/server.ts';
+import { openDisclosure, pageAnimationsDone } from '../helpers/settle.ts';
+import { sharedServer } from '../helpers/shared-servers.ts';
 import { dialog, linkIn, openAuthModal, signInByEmailLink, waitForMessage } from './identity-support.ts';
 
 /**
  * Issue 18 point 12: axe-core finds no serious or critical violation on any screen, signed out and signed
  * in, on a 390×844 phone and a 1440×900 desktop, overlays included, and inside every game's frame.
- *
- * axe runs in each frame of the page on its own (the game is an iframe of the same origin), with its
- * default rules plus label-content-name-mismatch, the experimental rule the walk-through ran.
+ * How a screen is audited: helpers/axe.ts.
  */
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-const BLOCKING = new Set(['serious', 'critical']);
-
-interface Finding {
-  screen: string;
-  frame: string;
-  rule: string;
-  impact: string;
-  help: string;
-  nodes: string[];
-}
-
-async function auditFrame(frame: Frame): Promise<Result[]> {
-  const loaded = await frame.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object');
-  if (!loaded) await frame.evaluate(axeSource);
-  return frame.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const results = await axe.run(document, {
-      iframes: false,
-      resultTypes: ['violations'],
-      rules: { 'label-content-name-mismatch': { enabled: true } },
-    });
-    return results.violations;
-  });
-}
-
-/** Every serious or critical violation on the page and in each of its frames. */
-async function audit(page: Page, screen: string): Promise<Finding[]> {
-  const findings: Finding[] = [];
-  for (const frame of page.frames()) {
-    if (frame.isDetached() || frame.url() === 'about:blank' || frame.url() === '') continue;
-    const violations = await auditFrame(frame);
-    for (const violation of violations) {
-      if (!BLOCKING.has(violation.impact ?? '')) continue;
-      findings.push({
-        screen,
-        frame: frame === page.mainFrame() ? 'page' : `frame ${new URL(frame.url()).pathname}`,
-        rule: violation.id,
-        impact: violation.impact ?? '',
-        help: violation.help,
-        nodes: violation.nodes.map(
-          (node) => `${node.target.join(' ')} ${node.html.replace(/\s+/g, ' ').slice(0, 160)}`,
-        ),
-      });
-    }
-  }
-  return findings;
-}
-
-const describeFinding = (finding: Finding) =>
-  `${finding.rule} (${finding.impact}) on ${finding.screen}, ${finding.frame}: ${finding.help}\n    ${finding.nodes.join('\n    ')}`;
-
-/** Fails on any serious or critical finding, each described with its elements. */
-function expectClean(findings: Finding[]) {
-  expect(findings.map(describeFinding)).toEqual([]);
-}
-
-/** Waits for the screen to settle: its heading or dialog, the data it loads, fonts and animations. */
-async function settle(page: Page) {
-  await page
-    .getByRole('heading', { level: 1 })
-    .or(page.getByRole('dialog'))
-    .first()
-    .waitFor({ timeout: 15_000 });
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
-  await expect
-    .poll(() => page.getByText(/^Loading/).count(), { timeout: 10_000 })
-    .toBe(0)
-    .catch(() => {});
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForTimeout(300);
-}
-
 const devices = [
   ['phone', viewports.phone],
   ['desktop', viewports.desktop],
@@ -106,6 +30,7 @@ const visitorScreens = [
   ['news', '/news'],
   ['not found', '/no-such-page'],
   ['verify email', '/verify-email'],
+  ['end a session by link', '/end-session'],
   ['profile, signed out', '/profile/account'],
   [
     'game, signed out',
@@ -133,7 +58,7 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
 
   beforeAll(async () => {
     // Development mode seeds the news posts (with pictures) the news screens and the lightbox need.
-    [server, browser] = await Promise.all([startServer({ NODE_ENV: 'development' }), launchBrowser()]);
+    [server, browser] = await Promise.all([sharedServer('development', import.meta.url), launchBrowser()]);
     const posts = (await (await fetch(`${server.platform}/api/news/posts?page=1&limit=5`)).json()) as {
       posts: { id: number; mediaType: string | null; mediaContentUrl: string | null }[];
     };
@@ -164,7 +89,8 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
       return { context: { close: () => page.close() }, page };
     }
 
-    describe('signed out', () => {
+    // Each screen in a page of its own, several at once: their loads, axe runs and waits overlap.
+    describe.concurrent('signed out', { timeout: 120_000 }, () => {
       it.each(visitorScreens)(`%s (${device})`, async (name, path) => {
         const { context, page } = await visitorPage();
         try {
@@ -185,7 +111,7 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
           const enlarge = page.getByRole('button', { name: 'Enlarge image' }).first();
           await enlarge.click();
           await page.getByRole('dialog').waitFor();
-          await page.waitForTimeout(300);
+          await pageAnimationsDone(page);
           findings.push(...(await audit(page, `lightbox (${device})`)));
           expectClean(findings);
         } finally {
@@ -225,12 +151,12 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
           await page.goto(`${server.landing}/`);
           await settle(page);
           await openAuthModal(page, 'Log in');
-          await page.waitForTimeout(300);
+          await pageAnimationsDone(page);
           const findings = await audit(page, `log-in modal (${device})`);
           await page.keyboard.press('Escape');
           await dialog(page).waitFor({ state: 'hidden' });
           await openAuthModal(page, 'Create account');
-          await page.waitForTimeout(300);
+          await pageAnimationsDone(page);
           findings.push(...(await audit(page, `create-account modal (${device})`)));
           expectClean(findings);
         } finally {
@@ -246,7 +172,7 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
             await settle(page);
             await page.getByRole('button', { name: 'Menu' }).first().click();
             await page.getByRole('heading', { name: 'Menu' }).waitFor();
-            await page.waitForTimeout(300);
+            await pageAnimationsDone(page);
             expectClean(await audit(page, 'menu panel (phone)'));
           } finally {
             await context.close();
@@ -278,6 +204,17 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
       beforeAll(async () => {
         if (playerState) {
           player = await browser.newContext({ ...base, storageState: playerState });
+          // A fresh access token, taken here alone: the screens then load at once, and pages that each
+          // found it expired would refresh together, which reuses the refresh token and ends the session.
+          const page = await player.newPage();
+          await page.goto(`${server.platform}/faq`);
+          const refreshed = await page.evaluate(
+            async () =>
+              (await fetch('/api/identity/auth/refresh-tokens', { method: 'POST', credentials: 'include' }))
+                .status,
+          );
+          expect(refreshed).toBe(201);
+          await page.close();
           return;
         }
         player = await browser.newContext(base);
@@ -308,113 +245,140 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
         await player?.close();
       });
 
-      it.each(playerScreens)(`%s (${device})`, async (name, path) => {
-        const { context, page } = await playerPage();
-        try {
-          await page.goto(`${server.platform}${path}`);
-          await settle(page);
-          expectClean(await audit(page, `${name} (${device})`));
-        } finally {
-          await context.close();
-        }
+      // The player's screens at once, each in its own page of the one signed-in context.
+      describe.concurrent('screens', { timeout: 120_000 }, () => {
+        it.each(playerScreens)(`%s (${device})`, async (name, path) => {
+          const { context, page } = await playerPage();
+          try {
+            await page.goto(`${server.platform}${path}`);
+            await settle(page);
+            expectClean(await audit(page, `${name} (${device})`));
+          } finally {
+            await context.close();
+          }
+        });
+
+        it(`a notification (${device})`, async () => {
+          const { context, page } = await playerPage();
+          try {
+            await page.goto(`${server.platform}/profile/notifications`);
+            await settle(page);
+            const card = page.locator('a[href^="/profile/notifications/"]').first();
+            await card.waitFor({ timeout: 10_000 });
+            await card.click();
+            await page.getByRole('button', { name: 'Delete' }).waitFor();
+            await settle(page);
+            expectClean(await audit(page, `notification (${device})`));
+          } finally {
+            await context.close();
+          }
+        });
+
+        it(`a support ticket (${device})`, async () => {
+          const { context, page } = await playerPage();
+          try {
+            await page.goto(`${server.platform}/profile/support`);
+            await settle(page);
+            const id = await page.evaluate(async (email) => {
+              const res = await fetch('/api/tickets/tickets', {
+                method: 'POST',
+                credentials: 'include',
+                headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+                body: JSON.stringify({
+                  nameOfUser: 'Demo',
+                  email,
+                  invocationCategory: 'TECHNICAL_PROBLEM',
+                  message: 'The roulette wheel froze after my bet.',
+                }),
+              });
+              return ((await res.json()) as { id: string }).id;
+            }, demoAccounts.player.email);
+            await page.goto(`${server.platform}/profile/support/${id}`);
+            await settle(page);
+            expectClean(await audit(page, `support ticket (${device})`));
+          } finally {
+            await context.close();
+          }
+        });
+
+        it(`the deposit, withdraw and avatar modals (${device})`, async () => {
+          const { context, page } = await playerPage();
+          try {
+            await page.goto(`${server.platform}/profile/account`);
+            await settle(page);
+            const account = page.getByRole('region', { name: 'My account' });
+            await account.getByRole('button', { name: 'Deposit' }).click();
+            await dialog(page).waitFor();
+            await pageAnimationsDone(page);
+            const findings = await audit(page, `deposit modal (${device})`);
+            await page.keyboard.press('Escape');
+            await dialog(page).waitFor({ state: 'hidden' });
+            await account.getByRole('button', { name: 'Withdraw' }).click();
+            await dialog(page).waitFor();
+            await pageAnimationsDone(page);
+            findings.push(...(await audit(page, `withdraw modal (${device})`)));
+            await page.keyboard.press('Escape');
+            await dialog(page).waitFor({ state: 'hidden' });
+            await page.getByRole('button', { name: 'Change avatar' }).click();
+            await dialog(page).waitFor();
+            await pageAnimationsDone(page);
+            findings.push(...(await audit(page, `avatar modal (${device})`)));
+            expectClean(findings);
+          } finally {
+            await context.close();
+          }
+        });
+
+        it(`the header menus: notifications and account (${device})`, async () => {
+          const { context, page } = await playerPage();
+          try {
+            await page.goto(`${server.platform}/news`);
+            await settle(page);
+            const banner = page.getByRole('banner');
+            await openDisclosure(page, banner.getByRole('button', { name: /Notifications/ }).first());
+            const findings = await audit(page, `notifications menu (${device})`);
+            await page.keyboard.press('Escape');
+            await openDisclosure(page, banner.getByRole('button', { name: /Account menu of/ }).first());
+            findings.push(...(await audit(page, `account menu (${device})`)));
+            expectClean(findings);
+          } finally {
+            await context.close();
+          }
+        });
+
+        it.each(studioGames.map((game) => [game.catalog.name, game.code] as const))(
+          `the %s game screen and its frame (${device})`,
+          async (title, code) => {
+            const { context, page } = await playerPage();
+            try {
+              await page.goto(
+                `${server.platform}/game?gameCode=${code}&providerCodeName=paws-studio&title=${encodeURIComponent(title)}`,
+              );
+              const frame = page.frameLocator(`iframe[title="${title}"]`);
+              await frame.locator('.balance__value').first().waitFor({ timeout: 30_000 });
+              // The game has drawn its first screen: ready, its fonts loaded and its entrance transitions ended.
+              await frame.locator('body[data-ready="true"]').waitFor({ state: 'attached', timeout: 30_000 });
+              await frame
+                .owner()
+                .evaluate((iframe: HTMLIFrameElement) =>
+                  iframe.contentDocument?.fonts.ready.then(() => undefined),
+                );
+              await pageAnimationsDone(page);
+              const findings = await audit(page, `${code} game (${device})`);
+              // axe did run inside the game's own document, not only around the iframe.
+              const gameFrame = page.frames().find((f) => new URL(f.url()).pathname.startsWith('/studio/'));
+              expect(await gameFrame?.evaluate(() => typeof (window as { axe?: unknown }).axe)).toBe(
+                'object',
+              );
+              expectClean(findings);
+            } finally {
+              await context.close();
+            }
+          },
+        );
       });
 
-      it(`a notification (${device})`, async () => {
-        const { context, page } = await playerPage();
-        try {
-          await page.goto(`${server.platform}/profile/notifications`);
-          await settle(page);
-          const card = page.locator('a[href^="/profile/notifications/"]').first();
-          await card.waitFor({ timeout: 10_000 });
-          await card.click();
-          await page.getByRole('button', { name: 'Delete' }).waitFor();
-          await settle(page);
-          expectClean(await audit(page, `notification (${device})`));
-        } finally {
-          await context.close();
-        }
-      });
-
-      it(`a support ticket (${device})`, async () => {
-        const { context, page } = await playerPage();
-        try {
-          await page.goto(`${server.platform}/profile/support`);
-          await settle(page);
-          const id = await page.evaluate(async (email) => {
-            const res = await fetch('/api/tickets/tickets', {
-              method: 'POST',
-              credentials: 'include',
-              headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-              body: JSON.stringify({
-                nameOfUser: 'Demo',
-                email,
-                invocationCategory: 'TECHNICAL_PROBLEM',
-                message: 'The roulette wheel froze after my bet.',
-              }),
-            });
-            return ((await res.json()) as { id: string }).id;
-          }, demoAccounts.player.email);
-          await page.goto(`${server.platform}/profile/support/${id}`);
-          await settle(page);
-          expectClean(await audit(page, `support ticket (${device})`));
-        } finally {
-          await context.close();
-        }
-      });
-
-      it(`the deposit, withdraw and avatar modals (${device})`, async () => {
-        const { context, page } = await playerPage();
-        try {
-          await page.goto(`${server.platform}/profile/account`);
-          await settle(page);
-          const account = page.getByRole('region', { name: 'My account' });
-          await account.getByRole('button', { name: 'Deposit' }).click();
-          await dialog(page).waitFor();
-          await page.waitForTimeout(300);
-          const findings = await audit(page, `deposit modal (${device})`);
-          await page.keyboard.press('Escape');
-          await dialog(page).waitFor({ state: 'hidden' });
-          await account.getByRole('button', { name: 'Withdraw' }).click();
-          await dialog(page).waitFor();
-          await page.waitForTimeout(300);
-          findings.push(...(await audit(page, `withdraw modal (${device})`)));
-          await page.keyboard.press('Escape');
-          await dialog(page).waitFor({ state: 'hidden' });
-          await page.getByRole('button', { name: 'Change avatar' }).click();
-          await dialog(page).waitFor();
-          await page.waitForTimeout(300);
-          findings.push(...(await audit(page, `avatar modal (${device})`)));
-          expectClean(findings);
-        } finally {
-          await context.close();
-        }
-      });
-
-      it(`the header menus: notifications and account (${device})`, async () => {
-        const { context, page } = await playerPage();
-        try {
-          await page.goto(`${server.platform}/news`);
-          await settle(page);
-          const banner = page.getByRole('banner');
-          await banner
-            .getByRole('button', { name: /Notifications/ })
-            .first()
-            .click();
-          await page.waitForTimeout(400);
-          const findings = await audit(page, `notifications menu (${device})`);
-          await page.keyboard.press('Escape');
-          await banner
-            .getByRole('button', { name: /Account menu of/ })
-            .first()
-            .click();
-          await page.waitForTimeout(400);
-          findings.push(...(await audit(page, `account menu (${device})`)));
-          expectClean(findings);
-        } finally {
-          await context.close();
-        }
-      });
-
+      // Alone: it sets the origin's stored step, which every page of the context reads.
       it(`the onboarding overlay (${device})`, async () => {
         const { context, page } = await playerPage();
         try {
@@ -422,35 +386,13 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
           await page.evaluate(() => localStorage.setItem('onboardingStep', 'STEP_1'));
           await page.reload();
           await page.getByRole('dialog', { name: 'Welcome to PAWS' }).waitFor({ timeout: 15_000 });
-          await page.waitForTimeout(400);
+          await pageAnimationsDone(page);
           expectClean(await audit(page, `onboarding overlay (${device})`));
         } finally {
           await page.evaluate(() => localStorage.setItem('onboardingStep', 'COMPLETED'));
           await context.close();
         }
       });
-
-      it.each(studioGames.map((game) => [game.catalog.name, game.code] as const))(
-        `the %s game screen and its frame (${device})`,
-        async (title, code) => {
-          const { context, page } = await playerPage();
-          try {
-            await page.goto(
-              `${server.platform}/game?gameCode=${code}&providerCodeName=paws-studio&title=${encodeURIComponent(title)}`,
-            );
-            const frame = page.frameLocator(`iframe[title="${title}"]`);
-            await frame.locator('.balance__value').first().waitFor({ timeout: 30_000 });
-            await page.waitForTimeout(1_000);
-            const findings = await audit(page, `${code} game (${device})`);
-            // axe did run inside the game's own document, not only around the iframe.
-            const gameFrame = page.frames().find((f) => new URL(f.url()).pathname.startsWith('/studio/'));
-            expect(await gameFrame?.evaluate(() => typeof (window as { axe?: unknown }).axe)).toBe('object');
-            expectClean(findings);
-          } finally {
-            await context.close();
-          }
-        },
-      );
     });
   });
 });

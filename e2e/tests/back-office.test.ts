@@ -3,6 +3,7 @@ import { demoStaffAccounts } from '@paws/contracts/staff';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, viewports } from '../helpers/browser.ts';
+import { playerFetch } from '../helpers/player-fetch.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 import { enrolAndSignIn } from '../helpers/staff.ts';
 import { signInByEmailLink, watchErrors } from './identity-support.ts';
@@ -13,22 +14,6 @@ interface UserData {
 }
 const usdOf = (data: unknown) =>
   (data as UserData).balances.find((b) => b.currencyCode === 'USD')?.amount ?? 0;
-
-/** A call from the player's page, with its cookies and origin, as the app makes them. */
-function playerFetch(page: Page, url: string, body?: unknown) {
-  return page.evaluate(
-    async ({ url, body }) => {
-      const res = await fetch(url, {
-        method: body === undefined ? 'GET' : 'POST',
-        credentials: 'include',
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: (await res.json().catch(() => null)) as unknown };
-    },
-    { url, body },
-  );
-}
 
 /**
  * The back office (issue 14): an admin enrols TOTP and signs in; bans a player, whose next request in
@@ -71,14 +56,14 @@ describe('back office: enrolment, a ban, a verification and a withdrawal approve
     await enrolAndSignIn(admin, server.backOffice, email, password);
     const nav = admin.getByRole('navigation', { name: 'Back office' });
     for (const area of ['Players', 'Withdrawals', 'Staff', 'Audit log']) {
-      await nav.getByRole('link', { name: area }).waitFor();
+      await nav.getByRole('link', { name: area, exact: true }).waitFor();
     }
   });
 
   it("bans the player, whose next request shows the banned modal with the ban's real reason", async () => {
     await admin
       .getByRole('navigation', { name: 'Back office' })
-      .getByRole('link', { name: 'Players' })
+      .getByRole('link', { name: 'Players', exact: true })
       .click();
     await admin.getByLabel('Search players').fill(demoAccounts.player.email);
     await admin.getByRole('link', { name: demoAccounts.player.email }).click();

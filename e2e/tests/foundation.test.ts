@@ -1,13 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, viewports } from '../helpers/browser.ts';
-import { type RunningServer, startServer } from '../helpers/server.ts';
+import type { RunningServer } from '../helpers/server.ts';
+import { sharedServer } from '../helpers/shared-servers.ts';
 
 describe('two origins from one server', () => {
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([sharedServer('test', import.meta.url), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -35,6 +36,26 @@ describe('two origins from one server', () => {
     }
   });
 
+  it('sends every face and the game pages compressed from their build', async () => {
+    const assetOf = async (origin: string, page: string) => {
+      const html = await (await fetch(`${origin}${page}`)).text();
+      const script = html.match(/src="([^"]+\.js)"/)?.[1];
+      expect(script, `a script in ${origin}${page}`).toBeTruthy();
+      return new URL(script as string, `${origin}${page}`).href;
+    };
+    const assets = [
+      await assetOf(server.platform, '/'),
+      await assetOf(server.platform, '/studio/wild-paws.html'),
+      await assetOf(server.backOffice, '/'),
+    ];
+    for (const url of assets) {
+      for (const encoding of ['br', 'gzip']) {
+        const res = await fetch(url, { headers: { 'accept-encoding': encoding } });
+        expect([url, res.status, res.headers.get('content-encoding')]).toEqual([url, 200, encoding]);
+      }
+    }
+  });
+
   it('runs under its Content-Security-Policy with no violation: no inline style or foreign connection', async () => {
     const policy = (await fetch(`${server.platform}/`)).headers.get('content-security-policy') ?? '';
     expect(policy).toMatch(/style-src 'self' 'sha256-/);
@@ -46,7 +67,9 @@ describe('two origins from one server', () => {
         const seen: string[] = [];
         (window as unknown as { cspViolations: string[] }).cspViolations = seen;
         document.addEventListener('securitypolicyviolation', (event) =>
-          seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+          seen.push(
+            `${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`,
+          ),
         );
       });
       const page = await context.newPage();

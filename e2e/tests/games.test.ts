@@ -12,7 +12,7 @@ const dollars = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g,
 
 /**
  * The games journey of issue 5: the seeded demo player (1,000.00 USD from the seed) signs in on the
- * platform, opens Live Roulette from the home games list, places a bet, sees the balance change in the
+ * platform, opens European Roulette from the home games list, places a bet, sees the balance change in the
  * game and in the header, and finds the round in the game's history.
  */
 describe('games: roulette from the home page', () => {
@@ -40,34 +40,44 @@ describe('games: roulette from the home page', () => {
 
   /** Waits for a betting window with at least `seconds` left, so the bet is not refused as late. */
   async function bettingWindow(game: FrameLocator, seconds = 6) {
-    const deadline = Date.now() + 45_000;
-    while (Date.now() < deadline) {
-      const phase = await game.locator('.rt-phase__label').textContent();
-      const left = dollars(await game.locator('.rt-phase__time').textContent());
-      if (phase === 'Place your bets' && left >= seconds) return;
-      await page.waitForTimeout(500);
-    }
-    throw new Error('no betting window in 45 s');
+    const frame = await (await game.owner().elementHandle())?.contentFrame();
+    if (!frame) throw new Error('the game frame is gone');
+    await frame
+      .waitForFunction(
+        (least) => {
+          const phase = document.querySelector('.rt-phase__label')?.textContent;
+          const left = Number(
+            (document.querySelector('.rt-phase__time')?.textContent ?? '').replace(/[^0-9.]/g, ''),
+          );
+          return phase === 'Place your bets' && left >= least;
+        },
+        seconds,
+        { timeout: 45_000, polling: 100 },
+      )
+      .catch((error) => {
+        throw new Error(`no betting window in 45 s: ${error.message}`);
+      });
   }
 
   it('opens roulette from the home list, takes a bet, moves the balance and lists the round', async () => {
     await page.goto(`${server.platform}/`);
     const list = page.locator('#games-list');
     await list.scrollIntoViewIfNeeded();
-    const tile = list.getByRole('button', { name: 'Live Roulette PAWS Studio' });
+    // The tile cuts the name at 15 characters (spec 000 §9) and keeps it whole in its title.
+    const tile = list.locator('button[title="European Roulette"]');
     await tile.click();
 
     await expect.poll(() => new URL(page.url()).pathname).toBe('/game');
     const url = new URL(page.url());
     expect(url.searchParams.get('providerCodeName')).toBe('paws-studio');
-    expect(url.searchParams.get('title')).toBe('Live Roulette');
+    expect(url.searchParams.get('title')).toBe('European Roulette');
     // The game screen locks page scroll.
     await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
 
-    const frame = page.locator('iframe[title="Live Roulette"]');
+    const frame = page.locator('iframe[title="European Roulette"]');
     await frame.waitFor();
     expect(new URL((await frame.getAttribute('src')) ?? '').pathname).toBe('/studio/european-roulette.html');
-    const game = page.frameLocator('iframe[title="Live Roulette"]');
+    const game = page.frameLocator('iframe[title="European Roulette"]');
     const frameBalance = () => game.locator('.balance__value').textContent().then(dollars);
     await expect.poll(frameBalance, { timeout: 20_000 }).toBe(1000);
     await expect.poll(headerBalance).toBe(1000);
@@ -76,7 +86,7 @@ describe('games: roulette from the home page', () => {
     const placeBets = game.getByRole('button', { name: 'Place bets', exact: true });
     for (let attempt = 0; ; attempt++) {
       await bettingWindow(game);
-      await game.getByRole('button', { name: 'Even', exact: true }).click();
+      await game.getByRole('button', { name: 'Bet on even', exact: true }).click();
       const ready = await expect
         .poll(() => placeBets.isEnabled(), { timeout: 3_000 })
         .toBe(true)
@@ -85,7 +95,7 @@ describe('games: roulette from the home page', () => {
           () => false,
         );
       if (ready) break;
-      if (attempt === 2) throw new Error('Place bets never enabled after choosing Even');
+      if (attempt === 2) throw new Error('Place bets never enabled after betting on even');
     }
     await placeBets.click();
 
@@ -100,7 +110,8 @@ describe('games: roulette from the home page', () => {
           await game.getByRole('button', { name: 'History' }).click();
           const rounds = game.getByRole('dialog', { name: 'Your rounds' });
           await rounds.waitFor();
-          await page.waitForTimeout(300);
+          // Loaded: the spinner gave way to the list (or to 'No rounds yet').
+          await rounds.locator('.spinner').waitFor({ state: 'detached' });
           const count = await rounds.locator('.history__item').filter({ hasText: 'Bet $1.00' }).count();
           await rounds.getByRole('button', { name: 'Close' }).click();
           return count;

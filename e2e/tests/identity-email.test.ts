@@ -1,9 +1,11 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, viewports } from '../helpers/browser.ts';
-import { type RunningServer, startServer } from '../helpers/server.ts';
+import type { RunningServer } from '../helpers/server.ts';
+import { sharedServer } from '../helpers/shared-servers.ts';
 import {
   codeIn,
+  confirmAge,
   dialog,
   expectSignedIn,
   linkIn,
@@ -19,7 +21,7 @@ describe('identity by e-mail', () => {
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([sharedServer('test', import.meta.url), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -40,6 +42,7 @@ describe('identity by e-mail', () => {
       await dialog(page)
         .getByLabel(/Promo code/)
         .fill('WELCOM');
+      await confirmAge(page);
       await submitAuthForm(page, 'Create account');
       await dialog(page)
         .getByText('We sent a link to confirm your email, please check your spam box too')

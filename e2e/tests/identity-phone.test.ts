@@ -4,6 +4,7 @@ import { launchBrowser, viewports } from '../helpers/browser.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 import {
   codeIn,
+  confirmAge,
   dialog,
   expectSignedIn,
   fillPhone,
@@ -50,6 +51,7 @@ describe('identity by phone', () => {
       expect(await dialog(page).getByLabel('Phone number', { exact: true }).inputValue()).toBe('7700 900555');
       await dialog(page).getByLabel('Password', { exact: true }).fill('Phone#2026');
       await dialog(page).getByLabel('Confirm password').fill('Phone#2026');
+      await confirmAge(page);
       await submitAuthForm(page, 'Create account');
       await dialog(page).getByRole('heading', { name: 'Verification Code' }).waitFor();
       expect(await page.evaluate(() => localStorage.getItem('timeForCode'))).toMatch(/^\d+$/);

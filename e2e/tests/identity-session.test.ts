@@ -55,6 +55,9 @@ describe('sessions: silent refresh and the landing-to-platform handover', () => 
   it('an expired access token is refreshed silently: the next call still succeeds', async () => {
     await page.goto(`${server.landing}/profile/account`);
     await page.getByRole('button', { name: 'Edit Username' }).waitFor();
+    // The page's own reads (the profile's cards) answer first: one still in flight without the token would
+    // make the refresh itself, and the edit would then need none.
+    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
 
     // No knob shortens the access token's 15 minutes, so the browser loses it the way expiry would.
     const landingCookies = await context.cookies(server.landing);
@@ -77,7 +80,7 @@ describe('sessions: silent refresh and the landing-to-platform handover', () => 
     // The page may show the answer before the browser reports its response event.
     await expect.poll(() => statuses.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(3);
 
-    expect(statuses.slice(0, 3)).toEqual([
+    expect(statuses.slice(0, 3), statuses.join(', ')).toEqual([
       'POST /api/identity/profile/edit/username 401',
       'POST /api/identity/auth/refresh-tokens 201',
       'POST /api/identity/profile/edit/username 201',

@@ -60,6 +60,13 @@ export async function openAuthModal(page: Page, button: 'Log in' | 'Create accou
   await dialog(page).waitFor();
 }
 
+/** Ticks the sign-up's adults-only declaration, as every new player must. */
+export async function confirmAge(page: Page) {
+  await dialog(page)
+    .getByRole('checkbox', { name: /18 or older/ })
+    .check();
+}
+
 export async function submitAuthForm(page: Page, name: string) {
   await dialog(page).getByRole('button', { name, exact: true }).last().click();
 }
@@ -113,6 +120,33 @@ export async function signInByEmailLink(page: Page, origin: string, email: strin
     .waitFor();
   await page.goto(linkIn(await waitForMessage(origin, email, (m) => /sign-in link/.test(m.subject ?? ''))));
   // The header swapped Log in / Create account for the player's menus.
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /Account menu of/ })
+    .waitFor();
+}
+
+/**
+ * A new player of the test's own, signed in on `origin` by the confirmation link: registered by the call the
+ * sign-up form makes (from the page, with its origin), the link taken from the outbox. For journeys that need
+ * a signed-in player but none of the seeded demo player's state, so they can share a server.
+ */
+export async function signUpNewPlayer(page: Page, origin: string, email: string, password = 'Lucky#2026') {
+  await page.goto(`${origin}/faq`);
+  const status = await page.evaluate(
+    async ([address, secret, callbackUrl]) =>
+      (
+        await fetch('/api/identity/auth/registration', {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: address, password: secret, ageConfirmed: true, callbackUrl }),
+        })
+      ).status,
+    [email, password, `${origin}/callback/register`] as const,
+  );
+  expect(status).toBe(201);
+  await page.goto(linkIn(await waitForMessage(origin, email)));
   await page
     .getByRole('banner')
     .getByRole('button', { name: /Account menu of/ })

@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, viewports } from '../helpers/browser.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
+import { networkSettled } from '../helpers/settle.ts';
 import { signInByEmailLink, watchErrors } from './identity-support.ts';
 
 /** Each entry tries to run script: on success it sets window.__xss or opens a dialog. */
@@ -193,7 +194,8 @@ describe('news: markdown never runs script', () => {
     await article.getByRole('link', { name: 'title trick' }).waitFor();
     expect(await article.getByRole('link', { name: 'md link' }).count()).toBe(0);
     await page.mouse.move(200, 400);
-    await page.waitForTimeout(500);
+    // Whatever the hover or a failed load would run has run: nothing in flight, a frame painted since.
+    await networkSettled(page);
     expect(await dangerIn(page, '[data-markdown]')).toEqual([]);
     const main = await handlersInMain(page);
     expect(main.found).toEqual([]);
@@ -227,7 +229,7 @@ describe('news: markdown never runs script', () => {
     for (const link of await page.getByRole('list', { name: 'Comments' }).getByRole('link').all()) {
       expect(await link.getAttribute('href')).toMatch(/^https?:\/\//);
     }
-    await page.waitForTimeout(500);
+    await networkSettled(page);
     expect(await dangerIn(page, '[data-markdown]')).toEqual([]);
     const main = await handlersInMain(page);
     expect(main.found).toEqual([]);

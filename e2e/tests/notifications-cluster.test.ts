@@ -3,7 +3,7 @@ import { demoAccounts } from '@paws/contracts/auth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, viewports } from '../helpers/browser.ts';
-import { createSharedDatabase, type RunningServer, startServer } from '../helpers/server.ts';
+import { createSharedDatabase, type RunningServer, startRedis, startServer } from '../helpers/server.ts';
 import { signInByEmailLink, watchErrors } from './identity-support.ts';
 
 const { email, password } = demoAccounts.player;
@@ -16,6 +16,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)(
   'notifications across two processes',
   () => {
     let database: Awaited<ReturnType<typeof createSharedDatabase>>;
+    let redis: Awaited<ReturnType<typeof startRedis>>;
     let a: RunningServer;
     let b: RunningServer;
     let browser: Browser;
@@ -24,16 +25,18 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)(
     let errors: string[];
 
     beforeAll(async () => {
-      database = await createSharedDatabase(process.env.DATABASE_URL as string);
+      // The run's migrated and seeded database copied, and a Redis of the pair's own (no other test's packets).
+      [database, redis] = await Promise.all([
+        createSharedDatabase(process.env.DATABASE_URL as string),
+        startRedis(),
+      ]);
       const shared = {
         DATABASE_URL: database.url,
-        REDIS_URL: process.env.REDIS_URL as string,
+        REDIS_URL: redis.url,
         SECRET: randomBytes(32).toString('hex'),
       };
-      // One after the other: the first applies the migrations and the seed.
-      a = await startServer(shared);
-      b = await startServer(shared);
-      browser = await launchBrowser();
+      // Together, as a deployment starts its processes (the migrations run under a lock, the seed is idempotent).
+      [a, b, browser] = await Promise.all([startServer(shared), startServer(shared), launchBrowser()]);
       context = await browser.newContext(viewports.desktop);
       page = await context.newPage();
       errors = watchErrors(page);
@@ -44,6 +47,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)(
       await b?.stop();
       await a?.stop();
       await database?.drop();
+      await redis?.stop();
     });
 
     it('a deposit on process A shows as a toast in the browser on process B', async () => {

@@ -1,7 +1,8 @@
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, viewports } from '../helpers/browser.ts';
-import { type RunningServer, startServer } from '../helpers/server.ts';
+import type { RunningServer } from '../helpers/server.ts';
+import { sharedServer } from '../helpers/shared-servers.ts';
 
 /** The bottom navigation panel on a touch phone: real touch events through the DevTools protocol. */
 describe('bottom panel gestures (touch)', () => {
@@ -10,23 +11,40 @@ describe('bottom panel gestures (touch)', () => {
   let page: Page;
   let cdp: CDPSession;
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  /** A fresh phone page on About us: each test starts from no earlier gesture and the real clock. */
+  async function openAboutUs() {
+    await page?.context().close();
     const context = await browser.newContext(viewports.phone);
     page = await context.newPage();
     cdp = await context.newCDPSession(page);
+    clock = 0;
     await page.goto(`${server.landing}/about-us`);
     await page.getByRole('heading', { level: 1, name: 'About us' }).waitFor();
+  }
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([sharedServer('test', import.meta.url), launchBrowser()]);
   });
+  beforeEach(openAboutUs);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
 
+  /** The page's clock during gestures: it only moves forward, by what each gesture lasts. */
+  let clock = 0;
+
+  /**
+   * A finger moving from one point to another in `durationMs`: the page's clock is set for each touch event,
+   * so the swipe lasts exactly that long for the page however long the machine takes to deliver it.
+   */
   async function drag(x: number, fromY: number, toY: number, durationMs: number, steps = 2) {
+    const start = Math.max(Date.now(), clock);
+    await page.clock.setFixedTime(start);
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: fromY }] });
     for (let step = 1; step <= steps; step += 1) {
-      await new Promise((resolve) => setTimeout(resolve, durationMs / steps));
+      clock = start + (durationMs * step) / steps;
+      await page.clock.setFixedTime(clock);
       await cdp.send('Input.dispatchTouchEvent', {
         type: 'touchMove',
         touchPoints: [{ x, y: fromY + ((toY - fromY) * step) / steps }],

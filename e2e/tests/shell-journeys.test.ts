@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, viewports } from '../helpers/browser.ts';
-import { type RunningServer, startServer } from '../helpers/server.ts';
+import type { RunningServer } from '../helpers/server.ts';
+import { sharedServer } from '../helpers/shared-servers.ts';
 
 /** The visitor shell: navigation, language and vibe switches, the header search. */
 describe('visitor shell journeys', () => {
@@ -11,7 +12,7 @@ describe('visitor shell journeys', () => {
   let page: Page;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([sharedServer('test', import.meta.url), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();

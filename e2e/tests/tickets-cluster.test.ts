@@ -7,7 +7,7 @@ import { demoStaffAccounts } from '@paws/contracts/staff';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, viewports } from '../helpers/browser.ts';
-import { createSharedDatabase, type RunningServer, startServer } from '../helpers/server.ts';
+import { createSharedDatabase, type RunningServer, startRedis, startServer } from '../helpers/server.ts';
 import { enrolAndSignIn } from '../helpers/staff.ts';
 import { signInByEmailLink, waitForMessage, watchErrors } from './identity-support.ts';
 
@@ -27,6 +27,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)(
   'support tickets across two processes',
   () => {
     let database: Awaited<ReturnType<typeof createSharedDatabase>>;
+    let redis: Awaited<ReturnType<typeof startRedis>>;
     let a: RunningServer;
     let b: RunningServer;
     let playerBrowser: Browser;
@@ -38,19 +39,26 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)(
     let ticketUrl = '';
 
     beforeAll(async () => {
-      database = await createSharedDatabase(process.env.DATABASE_URL as string);
+      // The run's migrated and seeded database copied, and a Redis of the pair's own (no other test's packets).
+      [database, redis] = await Promise.all([
+        createSharedDatabase(process.env.DATABASE_URL as string),
+        startRedis(),
+      ]);
       // Attachments are files on disk: both processes use one folder, as they would one volume.
       uploads = mkdtempSync(join(tmpdir(), 'paws-e2e-shared-'));
       const shared = {
         DATABASE_URL: database.url,
-        REDIS_URL: process.env.REDIS_URL as string,
+        REDIS_URL: redis.url,
         SECRET: randomBytes(32).toString('hex'),
         DATA_DIR: uploads,
       };
-      // One after the other: the first applies the migrations and the seed.
-      a = await startServer(shared);
-      b = await startServer(shared);
-      [playerBrowser, staffBrowser] = await Promise.all([launchBrowser(), launchBrowser()]);
+      // Together, as a deployment starts its processes (the migrations run under a lock, the seed is idempotent).
+      [a, b, playerBrowser, staffBrowser] = await Promise.all([
+        startServer(shared),
+        startServer(shared),
+        launchBrowser(),
+        launchBrowser(),
+      ]);
       player = await (await playerBrowser.newContext(viewports.phone)).newPage();
       agent = await (await staffBrowser.newContext(viewports.desktop)).newPage();
       errors.push(watchErrors(player), watchErrors(agent));
@@ -61,6 +69,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)(
       await b?.stop();
       await a?.stop();
       await database?.drop();
+      await redis?.stop();
       if (uploads) rmSync(uploads, { recursive: true, force: true });
     });
 

@@ -3,8 +3,11 @@ import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, viewports } from '../helpers/browser.ts';
-import { type RunningServer, startServer } from '../helpers/server.ts';
+import type { RunningServer } from '../helpers/server.ts';
+import { networkSettled } from '../helpers/settle.ts';
+import { sharedServer } from '../helpers/shared-servers.ts';
 import {
+  confirmAge,
   dialog,
   expectSignedIn,
   linkIn,
@@ -50,7 +53,7 @@ describe('walk-through: history, notifications, bonus names and dates', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([sharedServer('test', import.meta.url), launchBrowser()]);
     if (SHOTS) mkdirSync(SHOTS, { recursive: true });
   });
   afterAll(async () => {
@@ -96,6 +99,7 @@ describe('walk-through: history, notifications, bonus names and dates', () => {
       await dialog(page).getByLabel('Email').fill(email);
       await dialog(page).getByLabel('Password', { exact: true }).fill(PASSWORD);
       await dialog(page).getByLabel('Confirm password').fill(PASSWORD);
+      await confirmAge(page);
       await submitAuthForm(page, 'Create account');
       await dialog(page)
         .getByText('We sent a link to confirm your email, please check your spam box too')
@@ -273,10 +277,11 @@ describe('walk-through: history, notifications, bonus names and dates', () => {
       await expect
         .poll(() => page.getByRole('list', { name: 'Notifications' }).getByText(DEPOSITED).count())
         .toBe(0);
-      await page.waitForTimeout(500);
+      // Every call the list and the deleted notification's page made has been answered.
+      await networkSettled(page);
       await page.goBack();
       await expect.poll(() => new URL(page.url()).pathname).not.toMatch(/^\/profile\/notifications\/.+/);
-      await page.waitForTimeout(500);
+      await networkSettled(page);
       expect(notFound).toEqual([]);
     });
 

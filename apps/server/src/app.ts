@@ -1,6 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi, { type FastifySwaggerUiOptions } from '@fastify/swagger-ui';
 import { serviceBasePaths } from '@paws/contracts/runtime-config';
@@ -15,41 +14,41 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Env } from './config/env.ts';
+import { type AppModule, registerModules } from './core/module.ts';
 import { backbone } from './core/plugin.ts';
 import { createDatabase, type Database } from './db/client.ts';
 import { seed } from './db/seed.ts';
 import { faceOf } from './lib/faces.ts';
 import { audit } from './modules/audit/plugin.ts';
+import { backOffice } from './modules/backoffice/plugin.ts';
 import { bonuses } from './modules/bonuses/plugin.ts';
-import { GameProviderRegistry } from './modules/catalog/providers.ts';
-import { catalogRoutes } from './modules/catalog/routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { type IdentityModuleOptions, identityModule, identityService } from './modules/identity/plugin.ts';
+import { catalog } from './modules/catalog/plugin.ts';
+import { health } from './modules/health/plugin.ts';
+import { type IdentityModuleOptions, identity as identityModule } from './modules/identity/plugin.ts';
 import { kyc } from './modules/kyc/plugin.ts';
 import { type ModuleName, parseServices } from './modules/manifest.ts';
-import { newsModule } from './modules/news/plugin.ts';
-import { notificationsModule } from './modules/notifications/plugin.ts';
-import { outboxRoutes } from './modules/outbox/routes.ts';
-import { createOutboxService, type OutboxService } from './modules/outbox/service.ts';
+import { messaging } from './modules/messaging/plugin.ts';
+import { news } from './modules/news/plugin.ts';
+import { notifications } from './modules/notifications/plugin.ts';
 import { payments } from './modules/payments/plugin.ts';
-import { platformRoutes } from './modules/platform/routes.ts';
+import { platform } from './modules/platform/plugin.ts';
 import { preferences } from './modules/preferences/plugin.ts';
 import { reconciliation } from './modules/reconciliation/plugin.ts';
 import { reports } from './modules/reports/plugin.ts';
+import { responsibleGaming } from './modules/responsible-gaming/plugin.ts';
 import { staff } from './modules/staff/plugin.ts';
 import { studio } from './modules/studio/plugin.ts';
-import { ticketsModule } from './modules/tickets/plugin.ts';
+import { tickets } from './modules/tickets/plugin.ts';
 import { wallet } from './modules/wallet/plugin.ts';
-import { authenticate } from './plugins/authenticate.ts';
+import { AccessLog, loggerOptions } from './plugins/access-log.ts';
 import { connectSources, inlineStyleHashes } from './plugins/content-security.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { faceWalls } from './plugins/face-walls.ts';
 import { inputGuard } from './plugins/input-guard.ts';
-import { messaging } from './plugins/messaging.ts';
 import { originCheck } from './plugins/origin-check.ts';
 import { rateLimiting } from './plugins/rate-limit.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
 import { socketServer } from './plugins/socket.ts';
-import { socketAuth } from './plugins/socket-auth.ts';
 import { storage } from './plugins/storage.ts';
 import { web } from './plugins/web.ts';
 
@@ -57,7 +56,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     env: Env;
     database: Database;
-    outbox: OutboxService;
   }
 }
 
@@ -72,12 +70,13 @@ export interface BuildOptions {
 
 export async function buildApp({ env, database, logger, identity }: BuildOptions) {
   const app = Fastify({
-    logger: logger ?? {
-      level: env.LOG_LEVEL,
-      ...(process.stdout.isTTY && !env.isProduction ? { transport: { target: 'pino-pretty' } } : {}),
-    },
+    logger: logger ?? loggerOptions(env),
+    logController: new AccessLog(),
     trustProxy: env.TRUSTED_PROXIES.length > 0 ? env.TRUSTED_PROXIES : false,
     bodyLimit: 1024 * 1024,
+    // Fastify's default 10 s per plugin is less than the embedded database's first start (PGlite's WASM boot,
+    // initdb and the migrations) takes on a busy 2-core machine; a start that is slow is not a failed one.
+    pluginTimeout: 60_000,
     // Errors Fastify answers before routing (a malformed percent-encoding in the path, a bad content type):
     // the one error shape too.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
@@ -120,11 +119,10 @@ export async function buildApp({ env, database, logger, identity }: BuildOptions
   // A wallet-only process serves providers, server to server: none of the browser-facing plugins, modules
   // or demo data, so each bet pays for no hook it does not need.
   if (isWalletOnly(parseServices(env.SERVICES))) {
-    await app.register(wallet);
-    await app.register(healthRoutes);
+    await registerModules(app, [wallet(), health]);
     return app;
   }
-  await app.register(fastifyHelmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         'script-src': ["'self'"],
@@ -158,40 +156,11 @@ export async function buildApp({ env, database, logger, identity }: BuildOptions
 
   await app.register(socketServer);
 
-  // App services.
-  app.decorate('gameProviders', new GameProviderRegistry());
-  app.decorate('outbox', createOutboxService(app.database.db));
-  // Wallet: app.wallet and the providers' seamless-wallet API under /api/wallet.
-  await app.register(wallet);
-
-  // Shared plugins, before the modules: rate limits, outgoing messages, file storage; the identity service
-  // that sessions are checked by; then authentication (player sessions), socket authentication
-  // for the realtime channels, and the audit log (app.audit).
+  // Shared plugins the modules stand on: rate limits and file storage.
   await app.register(rateLimiting, { keyPrefix: identity?.rateLimitKeyPrefix });
-  await app.register(messaging, { smsProvider: identity?.smsProvider });
   await app.register(storage);
-  await app.register(identityService, identity ?? {});
-  await app.register(authenticate);
-  await app.register(socketAuth);
-  await app.register(audit);
 
-  // Routes.
-  await app.register(healthRoutes);
-  await app.register(identityModule, identity ?? {});
-  await app.register(newsModule);
-  await app.register(ticketsModule);
-  await app.register(staff);
-  await app.register(payments);
-  await app.register(kyc);
-  await app.register(preferences);
-  await app.register(bonuses);
-  await app.register(notificationsModule);
-  if (app.serves('platform')) await app.register(platformRoutes, { prefix: serviceBasePaths.platform });
-  await app.register(studio);
-  await app.register(reconciliation);
-  await app.register(reports);
-  if (app.serves('catalog')) await app.register(catalogRoutes, { prefix: serviceBasePaths.platform });
-  if (!env.isProduction) await app.register(outboxRoutes, { prefix: '/api/dev' });
+  await registerModules(app, productModules({ identity }));
   await app.register(web);
 
   if (env.SEED) await seed(app.database.db, app.log);
@@ -199,6 +168,35 @@ export async function buildApp({ env, database, logger, identity }: BuildOptions
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * The product's modules. Each declares what it provides and uses (modules/<name>/plugin.ts); registerModules
+ * puts each after the modules it uses, so this list reads in any order and a missing one stops the start.
+ */
+export function productModules({ identity }: Pick<BuildOptions, 'identity'>): AppModule[] {
+  return [
+    messaging({ smsProvider: identity?.smsProvider }),
+    audit,
+    identityModule(identity),
+    wallet({ now: identity?.clock }),
+    payments(),
+    responsibleGaming({ now: identity?.clock }),
+    kyc(),
+    preferences,
+    bonuses,
+    catalog,
+    platform,
+    studio(),
+    staff,
+    tickets,
+    notifications,
+    news,
+    reconciliation,
+    reports,
+    backOffice,
+    health,
+  ];
+}
 
 /**
  * The API reference lists every route, the back office's included: in development it is open on the player

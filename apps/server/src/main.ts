@@ -27,8 +27,9 @@ const app = await buildApp({ env }).catch((error) => {
 // server, which tells the faces apart by Host or local port (see lib/faces.ts). WebSocket upgrades work on all.
 await app.listen({ port: env.PLATFORM_PORT, host: env.HOST });
 const handOver = (port: number) =>
-  new Promise<Server>((done) => {
+  new Promise<Server>((done, fail) => {
     const listener = createServer((socket) => app.server.emit('connection', socket));
+    listener.once('error', fail);
     listener.listen(port, env.HOST, () => done(listener));
   });
 const listeners = [await handOver(env.LANDING_PORT), await handOver(env.BACKOFFICE_PORT)];

@@ -69,13 +69,13 @@ describe('server foundation', () => {
   });
 
   it('lists the development outbox newest first', async () => {
-    await ctx.app.outbox.enqueue({
+    await ctx.app.mailbox.enqueue({
       channel: 'email',
       recipient: 'a@example.com',
       subject: 'First',
       body: '1',
     });
-    await ctx.app.outbox.enqueue({ channel: 'sms', recipient: '+447700900123', body: '2' });
+    await ctx.app.mailbox.enqueue({ channel: 'sms', recipient: '+447700900123', body: '2' });
     const res = await ctx.app.inject({ url: '/api/dev/outbox' });
     expect(res.statusCode).toBe(200);
     const bodies = res.json().messages.map((m: { body: string }) => m.body);

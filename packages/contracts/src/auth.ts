@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signUpDepositLimitSchema } from './responsible-gaming.ts';
 
 /**
  * Sign-in, sign-up, codes and sessions (spec 000 §3–§5, §7; 001 §4, §7). The web client's forms and the
@@ -23,6 +24,8 @@ export const authMessages = {
   codeInvalid: 'Please enter a valid verification code',
   codeRequired: 'Verification code is required',
   promoInvalid: 'Please enter a valid promo code',
+  // Not given by the spec: the adults-only declaration every sign-up makes (issue 28).
+  ageConfirmRequired: 'Please confirm that you are 18 or older',
   // Not given by the spec: the product's own wording.
   referralCodeInvalid: 'Please enter a valid referral code',
   callbackUrlRequired: 'Callback URL is required',
@@ -123,6 +126,9 @@ export const callbackUrlSchema = requiredString(
     error: authMessages.callbackUrlInvalid,
   });
 
+/** The sign-up's declaration that the player is an adult: only `true` is accepted. */
+export const ageConfirmedSchema = z.literal(true, { error: authMessages.ageConfirmRequired });
+
 export const linkTokenSchema = requiredString(authMessages.tokenRequired, authMessages.tokenRequired)
   .min(1, { error: authMessages.tokenRequired, abort: true })
   .max(256, { error: authServerMessages.invalidLink });
@@ -150,6 +156,7 @@ export const emailRegistrationFormSchema = z
     password: passwordSchema,
     confirmPassword: confirmPasswordSchema,
     promo: promoCodeSchema.optional().or(z.literal('')),
+    ageConfirmed: ageConfirmedSchema,
   })
   .superRefine(matchPasswords('password', 'confirmPassword'));
 export const phoneRegistrationFormSchema = z
@@ -158,6 +165,7 @@ export const phoneRegistrationFormSchema = z
     password: passwordSchema,
     confirmPassword: confirmPasswordSchema,
     promo: promoCodeSchema.optional().or(z.literal('')),
+    ageConfirmed: ageConfirmedSchema,
   })
   .superRefine(matchPasswords('password', 'confirmPassword'));
 export const emailResetFormSchema = z.object({ email: emailSchema });
@@ -216,6 +224,9 @@ export const registrationBodySchema = withPresence(
     email: emailSchema.optional(),
     phone: phoneSchema.optional(),
     password: passwordSchema,
+    ageConfirmed: ageConfirmedSchema,
+    /** Optional: a deposit limit chosen at sign-up (UKGC RTS 12), in force once the account exists. */
+    depositLimit: signUpDepositLimitSchema.optional(),
     callbackUrl: callbackUrlSchema,
   }),
 );

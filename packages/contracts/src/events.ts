@@ -34,9 +34,16 @@ export const domainEventSchemas = {
     balance: z.number().int(),
     ledgerTransactionId: uuid,
     at: z.string(),
+    /**
+     * ROLLBACK only: when the refunded bet was placed (the period its stake counted in). Absent in events
+     * recorded before it was added.
+     */
+    refundedBetAt: z.string().optional(),
     game: z
       .object({ providerCode: z.string(), gameCode: z.string().nullable(), roundId: z.string() })
       .optional(),
+    /** Why staff moved the money (an adjustment's note): the player is told it. */
+    reason: z.string().optional(),
   }),
   /** A payment's outcome: a deposit credited, a withdrawal accepted (PENDING), paid out or declined. */
   'payments.result': z.object({
@@ -56,6 +63,10 @@ export const domainEventSchemas = {
     userAgent: z.string().optional(),
   }),
   'identity.password_changed': z.object({ userId: uuid }),
+  /** The player ended sessions (sign-ins) from their list: each one's sockets are dropped at once. */
+  'identity.sessions_ended': z.object({ userId: uuid, sessionIds: z.array(uuid) }),
+  /** Staff turned a sign-in factor of the player off (an approved four-eyes request): the player is told. */
+  'identity.factor_removed': z.object({ userId: uuid, factor: z.enum(['totp']), requestId: uuid }),
   'identity.email_confirmed': z.object({ userId: uuid }),
   'identity.phone_confirmed': z.object({ userId: uuid }),
   'identity.username_set': z.object({ userId: uuid, username: z.string() }),
@@ -67,8 +78,31 @@ export const domainEventSchemas = {
     startsAt: z.string(),
     endsAt: z.string().nullable(),
   }),
+  /**
+   * The player took a time-out or excluded themselves (responsible gaming): signed out everywhere, no play,
+   * deposits or advertising until endsAt (null: until they ask to return, from returnAllowedAt, and 24 hours).
+   */
+  'identity.self_restricted': z.object({
+    userId: uuid,
+    banId: uuid,
+    kind: z.enum(['TIME_OUT', 'SELF_EXCLUSION']),
+    endsAt: z.string().nullable(),
+    returnAllowedAt: z.string().nullable(),
+  }),
   /** Staff lifted the account's ban (the bans lifted). A ban that simply ends publishes nothing. */
   'identity.unbanned': z.object({ userId: uuid, banIds: z.array(uuid) }),
+  /**
+   * A player's limit changed, or a raise or removal was asked for (pending until effectiveAt). Amounts minor units;
+   * minutes for the daily play-time limit (PLAY_TIME, period DAY).
+   */
+  'responsible-gaming.limit_changed': z.object({
+    userId: uuid,
+    kind: z.enum(['DEPOSIT', 'LOSS', 'WAGER', 'PLAY_TIME']),
+    period: z.enum(['DAY', 'WEEK', 'MONTH']),
+    from: z.number().int().nullable(),
+    to: z.number().int().nullable(),
+    effectiveAt: z.string(),
+  }),
   'bonuses.credited': z.object({
     userId: uuid,
     ruleName: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, linkTokenSchema, phoneSchema } from './auth.ts';
+import { codeSchema, emailSchema, linkTokenSchema, phoneSchema } from './auth.ts';
 import { banInfoSchema } from './bans.ts';
 
 /** Player profile: inline edits, avatar (identity service) and user data (platform service); spec 001 §3–§9. */
@@ -17,6 +17,10 @@ export const profileMessages = {
   emailVerified: 'Email verified',
   usernameUpdated: 'Username updated',
   phoneUpdated: 'Phone number updated',
+  /** Issue 31: a new phone becomes the account's only once the code sent to it is entered. */
+  phoneCodeSent: (phone: string) =>
+    `We sent a verification code to ${phone}. Enter it to confirm your new phone number.`,
+  phoneVerified: 'Phone number verified',
   avatarType: 'Please select a JPEG or PNG image',
   avatarSize: 'Image must be less than 10MB',
 } as const;
@@ -61,6 +65,17 @@ export const profileEditBodySchema = z.object({
 export type ProfileEditBody = z.infer<typeof profileEditBodySchema>;
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/**
+ * 201 of POST /profile/edit/{field}: the message, and for a new phone where its code went (the phone
+ * changes only once POST /profile/verify-phone confirms the code).
+ */
+export const profileEditResponseSchema = messageResponseSchema.extend({ codeSentTo: z.string().optional() });
+export type ProfileEditResponse = z.infer<typeof profileEditResponseSchema>;
+
+/** POST /profile/verify-phone: the new phone (as sent to the edit call) and the SMS code sent to it. */
+export const verifyPhoneBodySchema = z.object({ value: phoneSchema, otpPhone: codeSchema });
+export type VerifyPhoneBody = z.infer<typeof verifyPhoneBodySchema>;
 
 /** POST /profile/verify-email (the token from the e-mailed link; no session needed) */
 export const verifyEmailBodySchema = z.object({ token: linkTokenSchema });

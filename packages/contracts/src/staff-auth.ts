@@ -71,6 +71,13 @@ export const staffSessionMeSchema = z.object({
 });
 export type StaffSessionMe = z.infer<typeof staffSessionMeSchema>;
 
+/**
+ * GET /auth/session: the signed-in staff member, or `{ me: null }` with 200 when there is no session, so that
+ * the back office's first question on a cold load is not a failed request in the console (/auth/me answers 401).
+ */
+export const staffSessionSchema = z.object({ me: staffSessionMeSchema.nullable() });
+export type StaffSession = z.infer<typeof staffSessionSchema>;
+
 export const staffVerifyResponseSchema = z.object({
   me: staffSessionMeSchema,
   /** Only right after enrolment (or a reset of the codes): shown once, stored hashed. */

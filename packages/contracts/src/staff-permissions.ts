@@ -14,6 +14,10 @@ export const staffPermissions = {
   'players.note': ['support', 'finance'],
   'players.ban': ['support'],
   'players.signout': ['support'],
+  /** Ask for a player's sign-in factor to be turned off (four eyes: someone else approves). */
+  'players.factors.request': ['support'],
+  /** Approve or reject a factor removal someone else asked for (admins only). */
+  'players.factors.approve': [],
   'adjustments.read': ['finance'],
   'adjustments.request': ['finance'],
   'adjustments.approve': ['finance'],
@@ -33,6 +37,10 @@ export const staffPermissions = {
   'reconciliation.run': ['finance'],
   'tickets.answer': ['support'],
   'tickets.canned': ['support'],
+  /** A player's limits, breaks, markers of harm and contacts; the players to contact. */
+  'responsible-gaming.read': ['support', 'finance'],
+  /** Set a lower limit on a player's behalf, record a contact, run the day's scoring. */
+  'responsible-gaming.act': ['support'],
 } as const satisfies Record<string, readonly Exclude<StaffRole, 'admin'>[]>;
 
 export type StaffPermission = keyof typeof staffPermissions;

@@ -108,6 +108,10 @@ export const playerProfileSchema = z.object({
   createdAt: iso,
   updatedAt: iso,
   lastSignInAt: iso.nullable(),
+  /** Whether the player signs in with an authenticator app as a second step (never its secret). */
+  twoStepOn: z.boolean(),
+  /** How many passkeys the player has added (never their keys). */
+  passkeyCount: z.number().int(),
   /** The ban in force, if any. */
   ban: staffBanSchema.nullable(),
   /** Every ban, newest first. */

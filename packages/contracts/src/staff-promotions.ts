@@ -223,7 +223,70 @@ export const broadcastMessages = {
   activeDaysNotApplicable: 'activeDays applies only to the ACTIVE segment',
   noRecipients: 'No player is in this segment',
   status: 'status must be one of QUEUED, SENDING, SENT, FAILED',
+  translationTitle: `a translation's title must be 1 to ${BROADCAST_TITLE_MAX} characters when its text is written`,
+  translationText: `a translation's text must be 1 to ${BROADCAST_TEXT_MAX} characters when its title is written`,
 } as const;
+
+/** The languages a broadcast may be written in besides English (which is required and the fallback). */
+export const broadcastTranslationLanguages = ['es', 'fr', 'it'] as const;
+export type BroadcastTranslationLanguage = (typeof broadcastTranslationLanguages)[number];
+export const broadcastLanguageLabels: Record<'en' | BroadcastTranslationLanguage, string> = {
+  en: 'English',
+  es: 'Spanish',
+  fr: 'French',
+  it: 'Italian',
+};
+
+/** One translation: both fields written, or both left empty (then the reader gets the English). */
+const broadcastTranslationSchema = z
+  .object({
+    title: z
+      .string()
+      .trim()
+      .max(BROADCAST_TITLE_MAX, { error: broadcastMessages.translationTitle })
+      .default(''),
+    text: z.string().trim().max(BROADCAST_TEXT_MAX, { error: broadcastMessages.translationText }).default(''),
+  })
+  .superRefine((value, ctx) => {
+    if (value.text && !value.title)
+      ctx.addIssue({ code: 'custom', path: ['title'], message: broadcastMessages.translationTitle });
+    if (value.title && !value.text)
+      ctx.addIssue({ code: 'custom', path: ['text'], message: broadcastMessages.translationText });
+  });
+
+export const broadcastTranslationsSchema = z
+  .object({
+    es: broadcastTranslationSchema.optional(),
+    fr: broadcastTranslationSchema.optional(),
+    it: broadcastTranslationSchema.optional(),
+  })
+  .optional()
+  .transform((all) => {
+    const kept: Partial<Record<BroadcastTranslationLanguage, { title: string; text: string }>> = {};
+    for (const language of broadcastTranslationLanguages) {
+      const one = all?.[language];
+      if (one?.title && one.text) kept[language] = { title: one.title, text: one.text };
+    }
+    return kept;
+  });
+export type BroadcastTranslations = z.output<typeof broadcastTranslationsSchema>;
+
+/**
+ * The text each language's reader gets: the notification's messageParams under the key 'broadcast'
+ * (BROADCAST_MESSAGE_KEY), rendered in the reader's language with English where there is none.
+ */
+export function broadcastMessageParams(
+  title: string,
+  text: string,
+  translations: BroadcastTranslations,
+): Record<string, string> {
+  const params: Record<string, string> = { en: renderBroadcastMessage(title, text) };
+  for (const language of broadcastTranslationLanguages) {
+    const one = translations[language];
+    if (one) params[language] = renderBroadcastMessage(one.title, one.text);
+  }
+  return params;
+}
 
 /**
  * The spec's notification has one text, notificationMessage (001 §3): a broadcast's title and text are
@@ -256,6 +319,8 @@ export const broadcastComposeSchema = z
       .min(1, { error: broadcastMessages.activeDays })
       .max(BROADCAST_MAX_ACTIVE_DAYS, { error: broadcastMessages.activeDays })
       .nullish(),
+    /** Spanish, French and Italian, each optional: a reader without theirs gets the English. */
+    translations: broadcastTranslationsSchema,
   })
   .superRefine((body, ctx) => {
     if (body.segment === 'ACTIVE' && body.activeDays == null) {
@@ -289,6 +354,11 @@ export const staffBroadcastSchema = z.object({
   text: z.string(),
   /** The notificationMessage players got. */
   message: z.string(),
+  /** The languages it was also written in, with their title and text. */
+  translations: z.partialRecord(
+    z.enum(broadcastTranslationLanguages),
+    z.object({ title: z.string(), text: z.string() }),
+  ),
   segment: z.enum(broadcastSegments),
   activeDays: z.number().int().nullable(),
   /** Players who got it (set as it is sent). */

@@ -132,8 +132,28 @@ const gameTotalsSchema = gameReportRowSchema.pick({
   ggr: true,
   bets: true,
 });
+/**
+ * Money and play in US dollars as the dashboard counts them (bonus dollars are costs, GGR and NGR), one set of
+ * figures for both pages.
+ */
+export const dashboardFiguresSchema = z.object({
+  deposits: z.number(),
+  withdrawals: z.number(),
+  stakes: z.number(),
+  wins: z.number(),
+  ggr: z.number(),
+  bonusCosts: z.number(),
+  /** GGR − bonus costs. */
+  ngr: z.number(),
+  /** Players with a bet in the period (any currency). */
+  activePlayers: z.number().int(),
+});
+export type DashboardFigures = z.infer<typeof dashboardFiguresSchema>;
+
 export const playerReportPageSchema = staffPageSchema(playerReportRowSchema).extend({
   totals: z.array(playerTotalsSchema),
+  /** The filters' days and player in US dollars as the dashboard counts them (the currency filter aside). */
+  usdSummary: dashboardFiguresSchema,
 });
 export type PlayerReportPage = z.infer<typeof playerReportPageSchema>;
 export const gameReportPageSchema = staffPageSchema(gameReportRowSchema).extend({
@@ -169,20 +189,6 @@ export type RollupRun = z.infer<typeof rollupRunSchema>;
 // ---------------------------------------------------------------------------------------------------------
 // Dashboard (dashboard.read): GET /api/staff/dashboard. Money in USD; bonus costs are the bonus credits in
 // BONUS_USD and USD, a bonus dollar counted as a dollar.
-
-export const dashboardFiguresSchema = z.object({
-  deposits: z.number(),
-  withdrawals: z.number(),
-  stakes: z.number(),
-  wins: z.number(),
-  ggr: z.number(),
-  bonusCosts: z.number(),
-  /** GGR − bonus costs. */
-  ngr: z.number(),
-  /** Players with a bet in the period (any currency). */
-  activePlayers: z.number().int(),
-});
-export type DashboardFigures = z.infer<typeof dashboardFiguresSchema>;
 
 export const DASHBOARD_DAYS = 30;
 

@@ -13,11 +13,19 @@ export const staffRoutePermissions = {
   'POST /api/staff/auth/login': 'signin',
   'POST /api/staff/auth/verify': 'signin',
   'GET /api/staff/auth/me': 'self',
+  // Answers `{ me: null }` without a session: it reads the session itself.
+  'GET /api/staff/auth/session': 'signin',
   'POST /api/staff/auth/logout': 'self',
   'POST /api/staff/auth/invite/accept': 'signin',
 
   // Who am I; the staff screen (admins).
   'GET /api/staff/me': 'self',
+  // The search box on every page: each group is filled by the permission that opens what it lists.
+  'GET /api/staff/search': 'self',
+  // Each member's own saved filters of the queues.
+  'GET /api/staff/saved-filters': 'self',
+  'PUT /api/staff/saved-filters': 'self',
+  'DELETE /api/staff/saved-filters/:id': 'self',
   'GET /api/staff/roles': 'staff.manage',
   'POST /api/staff/roles': 'staff.manage',
   'DELETE /api/staff/roles/:userId/:role': 'staff.manage',
@@ -40,10 +48,20 @@ export const staffRoutePermissions = {
   'GET /api/staff/players/:id/sessions': 'players.read',
   'GET /api/staff/players/:id/sign-ins': 'players.read',
   'GET /api/staff/players/:id/notes': 'players.read',
+  'GET /api/staff/players/:id/timeline': 'players.read',
   'POST /api/staff/players/:id/notes': 'players.note',
   'POST /api/staff/players/:id/ban': 'players.ban',
   'POST /api/staff/players/:id/unban': 'players.ban',
   'POST /api/staff/players/:id/sign-out': 'players.signout',
+  // The player's live sessions and sign-in factors; four-eyes factor removal (issue 29 point 6).
+  'GET /api/staff/players/:id/live-sessions': 'players.read',
+  'POST /api/staff/players/:id/live-sessions/end-all': 'players.signout',
+  'POST /api/staff/players/:id/live-sessions/:sessionId/end': 'players.signout',
+  'GET /api/staff/players/:id/factors': 'players.read',
+  'POST /api/staff/players/:id/factor-removals': 'players.factors.request',
+  'GET /api/staff/factor-removals': 'players.read',
+  'POST /api/staff/factor-removals/:id/approve': 'players.factors.approve',
+  'POST /api/staff/factor-removals/:id/reject': 'players.factors.approve',
 
   // /withdrawals
   'GET /api/staff/withdrawals': 'withdrawals.review',
@@ -125,6 +143,13 @@ export const staffRoutePermissions = {
   'POST /api/staff/tickets/:id/notes': 'tickets.answer',
   'POST /api/staff/tickets/:id/resolve-request': 'tickets.answer',
   'POST /api/staff/tickets/:id/guest-links/revoke': 'tickets.answer',
+
+  // /responsible-gaming: the player page's card, and the players to contact
+  'GET /api/staff/responsible-gaming/players/:id': 'responsible-gaming.read',
+  'PUT /api/staff/responsible-gaming/players/:id/limits': 'responsible-gaming.act',
+  'POST /api/staff/responsible-gaming/players/:id/contacts': 'responsible-gaming.act',
+  'GET /api/staff/responsible-gaming/flagged': 'responsible-gaming.read',
+  'POST /api/staff/responsible-gaming/scores/run': 'responsible-gaming.act',
 } as const satisfies Record<`${StaffRouteMethod} /api/staff${string}`, StaffPermission | 'signin'>;
 
 export type StaffRouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -81,7 +81,12 @@ export const studioSessionResponseSchema = z.object({
 });
 export type StudioSessionResponse = z.output<typeof studioSessionResponseSchema>;
 
-export const studioBalanceResponseSchema = z.object({ currency: z.string(), balance: balanceSchema });
+export const studioBalanceResponseSchema = z.object({
+  currency: z.string(),
+  balance: balanceSchema,
+  /** Wild Paws only: the player's free spins, so the game offers one only to a player who has one. */
+  freeSpins: z.number().int().nonnegative().optional(),
+});
 export type StudioBalanceResponse = z.output<typeof studioBalanceResponseSchema>;
 
 /* Rules and paytables */

@@ -12,7 +12,7 @@ interface StudioGameEntry {
   code: string;
   /** The engine's name for the rules this game plays. */
   engine: string;
-  /** How the studio lists the game in an operator's catalogue. */
+  /** How the studio lists the game in an operator's catalogue; `name` is also the game page's title, in every language. */
   catalog: { name: string; category: GameCategory; kind: GameKind; isNew: boolean };
 }
 
@@ -20,7 +20,7 @@ export const studioGames = [
   {
     code: 'european-roulette',
     engine: 'roulette',
-    catalog: { name: 'Live Roulette', category: 'LIVE_ROULETTE', kind: 'LIVE', isNew: true },
+    catalog: { name: 'European Roulette', category: 'LIVE_ROULETTE', kind: 'LIVE', isNew: true },
   },
   {
     code: 'blackjack',
@@ -35,7 +35,7 @@ export const studioGames = [
   {
     code: 'video-poker',
     engine: 'video-poker',
-    catalog: { name: 'Jacks or Better', category: 'POKER', kind: 'TABLE', isNew: false },
+    catalog: { name: 'Video Poker', category: 'POKER', kind: 'TABLE', isNew: false },
   },
   {
     code: 'wild-paws',
@@ -45,7 +45,7 @@ export const studioGames = [
   {
     code: 'loto',
     engine: 'keno',
-    catalog: { name: 'Loto 80', category: 'LOTO', kind: 'BETS', isNew: false },
+    catalog: { name: 'Loto', category: 'LOTO', kind: 'BETS', isNew: false },
   },
 ] as const satisfies readonly StudioGameEntry[];
 

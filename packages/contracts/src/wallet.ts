@@ -76,6 +76,8 @@ export const walletErrorCodes = [
   'INVALID_SESSION',
   'SESSION_EXPIRED',
   'INSUFFICIENT_FUNDS',
+  /** A bet over what the player's own loss or wager limit leaves (responsible gaming). */
+  'LIMIT_REACHED',
   'DUPLICATE_TRANSACTION_MISMATCH',
   'TRANSACTION_ROLLED_BACK',
   'TRANSACTION_NOT_FOUND',

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { Loading } from '../components/ui';
+import { GlobalSearch } from '../features/search/components/global-search';
 import { useMe, useSignOut } from '../lib/session';
 import { navItems } from './features';
 
@@ -31,6 +32,7 @@ export function Layout() {
           Menu
         </button>
         <span className="brand">PAWS back office</span>
+        <GlobalSearch />
         <span className="whoami">
           {me.data.email} · {me.data.roles.join(', ')}
         </span>

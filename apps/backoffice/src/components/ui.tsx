@@ -33,6 +33,8 @@ export function Button({
 
 interface FieldProps {
   label: string;
+  /** The label for screen readers only, where a column header already says it (a table row's control). */
+  hideLabel?: boolean;
   /** The server's or the form's message for this field. */
   error?: string;
   hint?: ReactNode;
@@ -40,12 +42,14 @@ interface FieldProps {
 }
 
 /** A labelled control with its hint and its error under it. */
-export function Field({ label, error, hint, children }: FieldProps) {
+export function Field({ label, hideLabel, error, hint, children }: FieldProps) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : undefined}>
+        {label}
+      </label>
       {children({
         id,
         'aria-invalid': error ? true : undefined,
@@ -86,20 +90,36 @@ export function Badge({
 export function Card({
   title,
   actions,
+  wide,
   children,
 }: {
   title?: string;
   actions?: ReactNode;
+  /** In a `.cards` layout, the whole row (a wide table). */
+  wide?: boolean;
   children: ReactNode;
 }) {
   return (
-    <section className="card" aria-label={title}>
+    <section className={wide ? 'card card-wide' : 'card'} aria-label={title}>
       {title || actions ? (
         <header className="card-header">
           {title ? <h2>{title}</h2> : null}
           {actions ? <div className="card-actions">{actions}</div> : null}
         </header>
       ) : null}
+      {children}
+    </section>
+  );
+}
+
+/**
+ * A table that scrolls sideways inside its own frame when it is wider than its card, rather than running over
+ * its neighbours; the frame is focusable so that keyboard users can scroll it (axe scrollable-region-focusable).
+ */
+export function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+    <section className="table-scroll" aria-label={`${label} (scrollable)`} tabIndex={0}>
       {children}
     </section>
   );
@@ -192,15 +212,47 @@ export function Modal({
 }
 
 /** Minor-unit-free money as the API speaks it (decimal numbers), with its currency. */
+/** US dollars as operators read them: '$1,234.50', '-$7.75' (the sign before the symbol). */
+export function formatUsd(amount: number) {
+  const digits = Math.abs(amount).toLocaleString('en-GB', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  return `${amount < 0 ? '-' : ''}$${digits}`;
+}
+
 export function formatMoney(amount: number | string, currency: string) {
   const value = typeof amount === 'string' ? Number(amount) : amount;
   const digits = currency === 'FREE_SPINS' ? 0 : 2;
   return `${value.toLocaleString('en-GB', { minimumFractionDigits: digits, maximumFractionDigits: digits })} ${currency}`;
 }
 
+/**
+ * A moment as staff read it: in UTC, saying so (issue 31), so that staff in different zones, the audit log,
+ * the CSV exports and the UTC days of the date filters all agree: '1 Jan 2030, 10:00 UTC' (issue 30 point 17).
+ */
 export function formatDateTime(iso: string | null | undefined) {
   if (!iso) return '—';
-  return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  const when = new Date(iso).toLocaleString('en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  });
+  // No-break spaces inside the date and before 'UTC': a narrow column breaks it only after the comma.
+  return `${when.replace(/\s/g, '\u00a0').replace(',\u00a0', ', ')}\u00a0UTC`;
+}
+
+/**
+ * The hint of a date-and-time field: the browser's datetime-local control reads the member's own clock, while
+ * every time shown afterwards is in UTC (formatDateTime), so the field names its zone: 'Your local time (GMT+1).'
+ */
+export function localTimeHint(at = new Date()) {
+  const zone = new Intl.DateTimeFormat('en-GB', { timeZoneName: 'short' })
+    .formatToParts(at)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  return zone
+    ? `Your local time (${zone}); shown afterwards in UTC.`
+    : 'Your local time; shown afterwards in UTC.';
 }
 
 /** A labelled select over a fixed set of choices (value → label), e.g. a list's status filter. */

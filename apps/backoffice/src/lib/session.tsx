@@ -1,19 +1,15 @@
-import type { StaffSessionMe } from '@paws/contracts/staff-auth';
+import type { StaffSession, StaffSessionMe } from '@paws/contracts/staff-auth';
 import type { StaffPermission } from '@paws/contracts/staff-permissions';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from './api';
+import { api } from './api';
 
-/** The signed-in staff member, or null when signed out. */
+/**
+ * The signed-in staff member, or null when signed out: /auth/session answers 200 either way, so a cold load
+ * signed out logs no failed request (issue 30 point 17).
+ */
 export const meQuery = queryOptions({
   queryKey: ['staff-me'],
-  queryFn: async (): Promise<StaffSessionMe | null> => {
-    try {
-      return await api.get<StaffSessionMe>('/auth/me');
-    } catch (error) {
-      if (error instanceof ApiError && error.statusCode === 401) return null;
-      throw error;
-    }
-  },
+  queryFn: async (): Promise<StaffSessionMe | null> => (await api.get<StaffSession>('/auth/session')).me,
   staleTime: 60_000,
 });
 

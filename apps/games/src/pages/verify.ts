@@ -1,7 +1,6 @@
 import '../styles/studio.css';
 import '../games/keno/keno.css';
 import './pages.css';
-import { rouletteColor } from '@paws/contracts/studio';
 import {
   isStudioApiGameCode,
   type StudioApiGameCode,
@@ -10,11 +9,9 @@ import {
 } from '@paws/contracts/studio-api';
 import { StudioInputError } from '@paws/studio-engine/errors';
 import { firstIssue } from '../shared/api.ts';
-import { renderCard } from '../shared/cards.ts';
 import { h, mount } from '../shared/dom.ts';
 import { GAMES, gameMeta } from '../shared/games.ts';
-import { formatCents } from '../shared/money.ts';
-import { pokerHandName, recordedRoundOf, verifyInput } from '../shared/verify-link.ts';
+import { recordedRoundOf, verifyInput } from '../shared/verify-link.ts';
 import {
   compareWithRecorded,
   type Recomputed,
@@ -22,6 +19,7 @@ import {
   recompute,
   type Verdict,
 } from '../shared/verify-round.ts';
+import { describeOutcome } from './verify-outcome.ts';
 
 const params = new URLSearchParams(location.search);
 /** The round as the studio recorded it, when the page was opened from the round history. */
@@ -247,7 +245,7 @@ function showResult(local: Recomputed, compared: { round: StudioRound; check: Re
           'No recorded round to compare with: open this page from a round in your history, or compare the result below with it.',
         ),
     h('h3', null, 'Result'),
-    describe(local.result),
+    describeOutcome(local.result),
     h(
       'details',
       null,
@@ -264,124 +262,6 @@ function showResult(local: Recomputed, compared: { round: StudioRound; check: Re
       : null,
   );
   out.hidden = false;
-}
-
-function describe(result: Recomputed['result']): Node {
-  const r = result as Record<string, unknown>;
-  if ('number' in r && typeof r.number === 'number') {
-    return h(
-      'p',
-      null,
-      h(
-        'span',
-        {
-          class: `rt-dot rt-dot--${rouletteColor(r.number)}`,
-          style: { display: 'inline-grid', width: '40px', height: '40px', 'font-size': '18px' },
-        },
-        String(r.number),
-      ),
-      ` ${rouletteColor(r.number)}, round #${String(r.roundNumber)}`,
-    );
-  }
-  if ('playerCards' in r) {
-    const b = result as {
-      playerCards: string[];
-      bankerCards: string[];
-      playerTotal: number;
-      bankerTotal: number;
-      winner: string;
-      totalPayout: number;
-    };
-    return h(
-      'div',
-      null,
-      h('p', null, `Player ${b.playerTotal}`),
-      h(
-        'div',
-        { class: 'verify__cards' },
-        b.playerCards.map((c) => renderCard(c, { small: true })),
-      ),
-      h('p', null, `Banker ${b.bankerTotal}`),
-      h(
-        'div',
-        { class: 'verify__cards' },
-        b.bankerCards.map((c) => renderCard(c, { small: true })),
-      ),
-      h('p', null, `${b.winner} wins · payout ${formatCents(b.totalPayout)}`),
-    );
-  }
-  if ('dealer' in r) {
-    const v = result as {
-      dealer: { cards: string[]; total: number };
-      hands: { cards: string[]; total: number; outcome: string | null }[];
-      totalPayout: number | null;
-      phase: string;
-    };
-    return h(
-      'div',
-      null,
-      h('p', null, `Dealer ${v.dealer.total}`),
-      h(
-        'div',
-        { class: 'verify__cards' },
-        v.dealer.cards.map((c) => renderCard(c, { small: true })),
-      ),
-      v.hands.map((hand, i) => [
-        h('p', null, `Hand ${i + 1}: ${hand.total}${hand.outcome ? ` · ${hand.outcome}` : ''}`),
-        h(
-          'div',
-          { class: 'verify__cards' },
-          hand.cards.map((c) => renderCard(c, { small: true })),
-        ),
-      ]),
-      h(
-        'p',
-        null,
-        v.phase === 'finished'
-          ? `Payout ${formatCents(v.totalPayout ?? 0)}`
-          : 'Round not finished with these actions',
-      ),
-    );
-  }
-  if ('hand' in r && 'cards' in r) {
-    const v = result as { cards: string[]; hand: string; payout: number | null };
-    return h(
-      'div',
-      null,
-      h(
-        'div',
-        { class: 'verify__cards' },
-        v.cards.map((c) => renderCard(c, { small: true })),
-      ),
-      h('p', null, `${pokerHandName(v.hand)} · payout ${formatCents(v.payout ?? 0)}`),
-    );
-  }
-  if ('drawn' in r) {
-    const k = result as { drawn: number[]; hits: number[]; multiplier: number; payout: number };
-    return h(
-      'div',
-      null,
-      h(
-        'div',
-        { class: 'keno-drawn' },
-        k.drawn.map((n) =>
-          h('span', { class: `keno-ball${k.hits.includes(n) ? ' keno-ball--hit' : ''}` }, String(n)),
-        ),
-      ),
-      h('p', null, `${k.hits.length} hits · ×${k.multiplier} · payout ${formatCents(k.payout)}`),
-    );
-  }
-  if ('base' in r) {
-    const sr = result as { base: { grid: string[][] }; featureSpins: unknown[]; totalPayout: number };
-    const rows = [0, 1, 2].map((row) => sr.base.grid.map((reel) => reel[row]).join('  '));
-    return h(
-      'div',
-      null,
-      h('pre', { class: 'verify__json' }, rows.join('\n')),
-      h('p', null, `${sr.featureSpins.length} free spins · total payout ${formatCents(sr.totalPayout)}`),
-    );
-  }
-  return h('p', null, 'See the raw result below.');
 }
 
 const app = h(

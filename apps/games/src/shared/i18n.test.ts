@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { betOverLimitMessages, playSessionMessages } from '@paws/contracts/responsible-gaming';
 import { studioApiMessages } from '@paws/contracts/studio-api';
 import { baccaratInfo } from '@paws/studio-engine/games/baccarat';
 import { blackjackInfo } from '@paws/studio-engine/games/blackjack';
@@ -8,7 +9,6 @@ import { rouletteInfo } from '@paws/studio-engine/games/roulette';
 import { slotInfo } from '@paws/studio-engine/games/slot';
 import { videoPokerInfo } from '@paws/studio-engine/games/video-poker';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GAMES } from './games.ts';
 import { detectLanguage, dictionaries, setLanguage, tr } from './i18n.ts';
 
 const SRC = join(import.meta.dirname, '..');
@@ -45,14 +45,16 @@ function apiKeys(): string[] {
     }
   }
   for (const message of Object.values(studioApiMessages)) keys.add(message);
+  // A bet over the player's own limit (responsible gaming), as the wallet refuses it.
+  for (const message of betOverLimitMessages) keys.add(message);
+  keys.add(playSessionMessages.playTimeReached);
   return [...keys];
 }
 
 /** Texts chosen at run time from a game's data (names of cards, outcomes, colours, labels of constants). */
 const dataKeys = [
-  ...GAMES.map((game) => game.title),
   ...['clubs', 'diamonds', 'hearts', 'spades', 'Ten', 'Jack', 'Queen', 'King', 'Ace'],
-  ...['red', 'black', 'green', 'win', 'push', 'lose', 'blackjack'],
+  ...['red', 'black', 'green', 'odd', 'even', 'win', 'push', 'lose', 'blackjack'],
   ...['Player', 'Banker', 'Tie', 'Wild', 'Scatter', 'Lion', 'Eagle', 'Wolf', 'Fox'],
   ...['Place your bets', 'No more bets', 'Result', 'Blackjack!', 'Win', 'Push', 'Lose'],
   ...['Hit', 'Stand', 'Double', 'Split', 'Insurance', 'No insurance', '1st 12', '2nd 12', '3rd 12'],
@@ -70,7 +72,7 @@ describe('game page texts', () => {
   it('finds the texts of the pages', () => {
     // A sample of each source: literal calls, the API's rules and paytables, and data.
     expect(keys).toEqual(
-      expect.arrayContaining(['Deal', 'Place bets', 'Undo', 'Use a free spin', 'Balance']),
+      expect.arrayContaining(['Deal', 'Place bets', 'Undo', 'Use a free spin ({count} left)', 'Balance']),
     );
     expect(keys).toContain(blackjackInfo.rules[0]);
     expect(keys).toContain('Insufficient funds');

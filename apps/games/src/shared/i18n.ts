@@ -11,11 +11,10 @@ import {
   type GameFrameLanguage,
   isGameFrameLanguage,
 } from '@paws/contracts/game-frame';
+import type { Dictionary } from './locales/dictionary.ts';
 import { es } from './locales/es.ts';
 import { fr } from './locales/fr.ts';
 import { it } from './locales/it.ts';
-
-export type Dictionary = Readonly<Record<string, string>>;
 
 export const dictionaries: Record<Exclude<GameFrameLanguage, 'en'>, Dictionary> = { es, fr, it };
 

@@ -1,134 +1,34 @@
 /**
  * The frame every game page shares: top bar (title, balance, history, fairness, rules, sound), the
- * session bootstrap, the balance that follows every round (and is posted to the host page), and
- * the panels: rules & paytable, provably fair seeds, round history.
+ * session bootstrap and the balance that follows every round (wallet.ts). The panels are their own
+ * files: rules-panel.ts, fairness-panel.ts, history-panel.ts.
  */
-import { GAME_FRAME_BALANCE, type GameFrameMessage, hostOriginOf } from '@paws/contracts/game-frame';
-import type { Fairness } from '@paws/contracts/studio';
-import {
-  type StudioApiGameCode,
-  type StudioRound,
-  studioBalanceResponseSchema,
-  studioFairnessResponseSchema,
-  studioGameInfoResponseSchema,
-  studioRotateRequestSchema,
-  studioRotateResponseSchema,
-  studioRoundsResponseSchema,
-} from '@paws/contracts/studio-api';
-import { ApiError, firstIssue, type StoredSession, StudioApi } from './api.ts';
+import type { StudioApiGameCode } from '@paws/contracts/studio-api';
+import { studioBalanceResponseSchema, studioFairnessResponseSchema } from '@paws/contracts/studio-api';
+import { ApiError, StudioApi } from './api.ts';
 import { h, mount } from './dom.ts';
-import { type GameMeta, gameMeta } from './games.ts';
-import { locale, tr, trGame } from './i18n.ts';
+import { openFairness } from './fairness-panel.ts';
+import type { GameContext } from './game-context.ts';
+import { gameMeta } from './games.ts';
+import { openHistory } from './history-panel.ts';
+import { tr } from './i18n.ts';
 import { icons } from './icons.ts';
-import { formatCents, formatMoney } from './money.ts';
+import { openRules } from './rules-panel.ts';
 import { Sound } from './sound.ts';
-import { openDialog, toast } from './ui.ts';
-import { roundSummary, verifyHref } from './verify-link.ts';
+import { toast } from './ui.ts';
+import { Wallet } from './wallet.ts';
 
-export interface Revealed {
-  serverSeed: string;
-  serverSeedHash: string;
-  clientSeed: string;
-  lastNonce: number | null;
-}
-
-/**
- * The balance on screen; every change is posted to the platform's game screen, at its exact origin
- * (the studio-confirmed `hostOrigin` of the session), never to '*'. Until the origin is known
- * nothing is posted.
- */
-export class Wallet {
-  currency = 'USD';
-  balance: number | null = null;
-  readonly el = h('div', { class: 'balance', 'aria-live': 'polite' });
-  readonly #target: Pick<Window, 'postMessage'> | null;
-  #hostOrigin: string | null = null;
-  #posted: string | null = null;
-  constructor(
-    target: Pick<Window, 'postMessage'> | null = typeof window !== 'undefined' && window.parent !== window
-      ? window.parent
-      : null,
-  ) {
-    this.#target = target;
-    this.#render();
-  }
-  /** The host page's origin as the studio confirmed it (null: post nothing). */
-  setHostOrigin(origin: string | null) {
-    this.#hostOrigin = hostOriginOf(origin);
-    this.#posted = null;
-    this.#post();
-  }
-  set(balance: number, currency = this.currency) {
-    this.balance = balance;
-    this.currency = currency;
-    this.#render();
-    this.#post();
-  }
-  #post() {
-    if (!this.#target || !this.#hostOrigin || this.balance === null) return;
-    const key = `${this.currency}:${this.balance}`;
-    if (key === this.#posted) return;
-    this.#posted = key;
-    const message: GameFrameMessage = {
-      type: GAME_FRAME_BALANCE,
-      currency: this.currency,
-      balance: this.balance,
-    };
-    this.#target.postMessage(message, this.#hostOrigin);
-  }
-  /** Show a balance with the stake already taken off while the round plays out (not posted: not the server's figure). */
-  preview(balance: number) {
-    this.balance = balance;
-    this.#render();
-  }
-  #render() {
-    mount(
-      this.el,
-      h(
-        'span',
-        { class: 'balance__label' },
-        this.currency === 'USD' ? tr('Balance') : tr(this.currency.replace('_', ' ')),
-      ),
-      h(
-        'strong',
-        { class: 'balance__value' },
-        this.balance === null ? '—' : formatMoney(this.balance, this.currency),
-      ),
-    );
-  }
-}
-
-export interface GameContext {
-  meta: GameMeta;
-  api: StudioApi;
-  session: StoredSession | null;
-  online: boolean;
-  wallet: Wallet;
-  sound: Sound;
-  stage: HTMLElement;
-  controls: HTMLElement;
-  fairness: Fairness | null;
-  /** Record a finished (or progressing) round: balance, fairness nonce, host page. */
-  afterRound(round: StudioRound, balance: number): void;
-  setBalance(balance: number): void;
-  /** Ask the server for the balance (after a failed round that was previewed). */
-  refreshBalance(): Promise<void>;
-  /** Show an error from a call (toasts the server's message, e.g. 'Insufficient funds'). */
-  fail(error: unknown): void;
-  /** Ask the player to open the game from the lobby (offline page). */
-  requireOnline(): boolean;
-  /** Replace the fairness dialog's content (the live table has its own seed). */
-  fairnessOverride: (() => Node) | null;
-}
-
-const revealedKey = (game: string) => `paws-studio:revealed:${game}`;
+export type { Revealed } from './fairness-panel.ts';
+export { readRevealed } from './fairness-panel.ts';
+export type { GameContext } from './game-context.ts';
+export { Wallet } from './wallet.ts';
 
 export async function startGame(
   code: StudioApiGameCode,
   render: (ctx: GameContext) => void | Promise<void>,
 ): Promise<GameContext> {
   const meta = gameMeta(code);
-  document.title = `${tr(meta.title)} · PAWS Studio`;
+  document.title = `${meta.title} · PAWS Studio`;
   document.body.classList.add(`game-${code}`);
   const api = new StudioApi({ game: code });
   const sound = new Sound();
@@ -201,7 +101,7 @@ export async function startGame(
       'a',
       { class: 'topbar__brand', href: './index.html', title: 'PAWS Studio' },
       h('span', { class: 'topbar__logo', 'aria-hidden': 'true' }, meta.glyph),
-      h('span', { class: 'topbar__title' }, tr(meta.title)),
+      h('span', { class: 'topbar__title' }, meta.title),
     ),
     wallet.el,
     h(
@@ -284,300 +184,4 @@ export async function startGame(
   await render(ctx);
   document.body.dataset.ready = 'true';
   return ctx;
-}
-
-/* Rules & paytable */
-
-async function openRules(ctx: GameContext) {
-  ctx.sound.click();
-  const dialog = openDialog(
-    tr('{game} — rules & paytable', { game: tr(ctx.meta.title) }),
-    h('div', { class: 'spinner' }),
-  );
-  try {
-    const info = await ctx.api.request(
-      'GET',
-      `/games/${ctx.meta.code}/info`,
-      undefined,
-      studioGameInfoResponseSchema,
-      false,
-    );
-    mount(
-      dialog.body,
-      h(
-        'p',
-        { class: 'rtp' },
-        h('span', { class: 'rtp__badge' }, `RTP ${info.rtp.toFixed(2)}%`),
-        ' ',
-        trGame(ctx.meta.code, info.rtpNote),
-      ),
-      h('h3', null, tr('Rules')),
-      h(
-        'ul',
-        { class: 'rules' },
-        info.rules.map((r) => h('li', null, trGame(ctx.meta.code, r))),
-      ),
-      info.paytable.map((t) =>
-        h(
-          'div',
-          { class: 'paytable' },
-          h('h3', null, trGame(ctx.meta.code, t.title)),
-          h(
-            'div',
-            { class: 'paytable__scroll' },
-            h(
-              'table',
-              null,
-              h(
-                'thead',
-                null,
-                h(
-                  'tr',
-                  null,
-                  t.columns.map((c) => h('th', null, trGame(ctx.meta.code, c))),
-                ),
-              ),
-              h(
-                'tbody',
-                null,
-                t.rows.map((row) =>
-                  h(
-                    'tr',
-                    null,
-                    row.map((c) => h('td', null, trGame(ctx.meta.code, c))),
-                  ),
-                ),
-              ),
-            ),
-          ),
-        ),
-      ),
-    );
-  } catch (error) {
-    mount(
-      dialog.body,
-      h(
-        'p',
-        { class: 'muted' },
-        error instanceof Error ? tr(error.message) : tr('Could not load the rules.'),
-      ),
-    );
-  }
-}
-
-/* Provably fair */
-
-export function readRevealed(game: string): Revealed | null {
-  try {
-    const raw = localStorage.getItem(revealedKey(game));
-    return raw ? (JSON.parse(raw) as Revealed) : null;
-  } catch {
-    return null;
-  }
-}
-
-function openFairness(ctx: GameContext) {
-  ctx.sound.click();
-  const dialog = openDialog(tr('Provably fair'));
-  const paint = () =>
-    mount(dialog.body, ctx.fairnessOverride ? ctx.fairnessOverride() : fairnessBody(ctx, paint));
-  paint();
-}
-
-function seedRow(label: string, value: string, mono = true) {
-  return h(
-    'div',
-    { class: 'seed' },
-    h('span', { class: 'seed__label' }, label),
-    h('code', { class: mono ? 'seed__value' : '' }, value),
-  );
-}
-
-function fairnessBody(ctx: GameContext, repaint: () => void): Node {
-  const f = ctx.fairness;
-  const revealed = readRevealed(ctx.meta.code);
-  const intro = h(
-    'p',
-    { class: 'muted' },
-    tr(
-      'Every round is drawn from HMAC-SHA256(server seed, client seed:nonce). You see the server seed’s SHA-256 before you play; rotating the seed reveals it so you can check every round played with it.',
-    ),
-  );
-  if (!f || !ctx.online) {
-    return h(
-      'div',
-      null,
-      intro,
-      h('p', null, tr('Open the game from the lobby to see your seeds.')),
-      verifyLink(),
-    );
-  }
-  const input = h('input', {
-    class: 'field__input',
-    value: f.clientSeed,
-    maxlength: 64,
-    'aria-label': tr('Client seed'),
-    spellcheck: 'false',
-    autocomplete: 'off',
-  });
-  const error = h('p', { class: 'field__error', role: 'alert' });
-  const rotate = async (withSeed: boolean) => {
-    const body = withSeed ? { clientSeed: input.value } : {};
-    const check = studioRotateRequestSchema.safeParse(body);
-    if (!check.success) {
-      error.textContent = tr(firstIssue(check.error));
-      return;
-    }
-    try {
-      const res = await ctx.api.request('POST', '/fairness/rotate', body, studioRotateResponseSchema);
-      ctx.fairness = res.next;
-      localStorage.setItem(revealedKey(ctx.meta.code), JSON.stringify(res.revealed));
-      ctx.sound.pop();
-      toast(tr('New seed pair in use. The old server seed is revealed below.'), 'info');
-      repaint();
-    } catch (e) {
-      error.textContent = e instanceof Error ? tr(e.message) : tr('Could not rotate');
-    }
-  };
-  return h(
-    'div',
-    { class: 'fair' },
-    intro,
-    seedRow(tr('Server seed (SHA-256)'), f.serverSeedHash),
-    h(
-      'label',
-      { class: 'field' },
-      h('span', { class: 'seed__label' }, tr('Client seed')),
-      h(
-        'div',
-        { class: 'field__row' },
-        input,
-        h('button', { class: 'btn btn--ghost', type: 'button', onclick: () => rotate(true) }, tr('Change')),
-      ),
-    ),
-    error,
-    seedRow(tr('Next nonce'), String(f.nonce), false),
-    h(
-      'button',
-      { class: 'btn btn--primary btn--block', type: 'button', onclick: () => rotate(false) },
-      tr('Rotate server seed'),
-    ),
-    revealed
-      ? h(
-          'div',
-          { class: 'fair__revealed' },
-          h('h3', null, tr('Last revealed seed pair')),
-          seedRow(tr('Server seed'), revealed.serverSeed),
-          seedRow(tr('Its SHA-256'), revealed.serverSeedHash),
-          seedRow(tr('Client seed'), revealed.clientSeed, false),
-          seedRow(
-            tr('Rounds played'),
-            revealed.lastNonce === null ? tr('none') : tr('nonces 0–{last}', { last: revealed.lastNonce }),
-            false,
-          ),
-          h(
-            'a',
-            {
-              class: 'btn btn--ghost btn--block',
-              href: verifyHref({
-                game: ctx.meta.code,
-                serverSeed: revealed.serverSeed,
-                clientSeed: revealed.clientSeed,
-                nonce: revealed.lastNonce ?? 0,
-              }),
-              target: '_blank',
-              rel: 'noopener',
-            },
-            tr('Verify a round'),
-          ),
-        )
-      : null,
-    verifyLink(),
-  );
-}
-
-const verifyLink = () =>
-  h(
-    'p',
-    { class: 'muted small' },
-    tr('Check any round yourself on the '),
-    h('a', { href: './verify.html', target: '_blank', rel: 'noopener' }, tr('verify page')),
-    tr('.'),
-  );
-
-/* History */
-
-async function openHistory(ctx: GameContext) {
-  ctx.sound.click();
-  const dialog = openDialog(tr('Your rounds'), h('div', { class: 'spinner' }));
-  if (!ctx.online) {
-    mount(dialog.body, h('p', { class: 'muted' }, tr('Open the game from the lobby to see your rounds.')));
-    return;
-  }
-  try {
-    const { rounds } = await ctx.api.request(
-      'GET',
-      `/rounds?game=${encodeURIComponent(ctx.meta.code)}&limit=30`,
-      undefined,
-      studioRoundsResponseSchema,
-    );
-    if (rounds.length === 0) {
-      mount(dialog.body, h('p', { class: 'muted' }, tr('No rounds yet. Good luck!')));
-      return;
-    }
-    const currency = ctx.wallet.currency;
-    mount(
-      dialog.body,
-      h(
-        'ul',
-        { class: 'history' },
-        rounds.map((r) =>
-          h(
-            'li',
-            { class: `history__item${r.payout > r.stake ? ' history__item--win' : ''}` },
-            h(
-              'div',
-              { class: 'history__main' },
-              h('strong', null, roundSummary(r)),
-              h(
-                'span',
-                { class: 'muted small' },
-                `${new Date(r.createdAt).toLocaleString(locale())} · ${tr('nonce {nonce}', { nonce: r.nonce })}`,
-              ),
-            ),
-            h(
-              'div',
-              { class: 'history__money' },
-              h(
-                'span',
-                { class: 'muted small' },
-                tr('Bet {amount}', { amount: formatCents(r.stake, currency) }),
-              ),
-              h(
-                'strong',
-                { class: r.payout > 0 ? 'win' : '' },
-                r.finished ? formatCents(r.payout, currency) : tr('in play'),
-              ),
-              r.serverSeed
-                ? h(
-                    'a',
-                    { class: 'small', href: verifyHref(r), target: '_blank', rel: 'noopener' },
-                    tr('Verify'),
-                  )
-                : h(
-                    'span',
-                    { class: 'muted small', title: tr('Rotate the seed to reveal it') },
-                    tr('seed hidden'),
-                  ),
-            ),
-          ),
-        ),
-      ),
-    );
-  } catch (error) {
-    mount(
-      dialog.body,
-      h('p', { class: 'muted' }, error instanceof Error ? tr(error.message) : tr('Could not load rounds')),
-    );
-  }
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { Wallet } from './shell.ts';
+import { Wallet } from './wallet.ts';
 
 const HOST = 'http://platform.test';
 

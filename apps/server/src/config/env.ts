@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { isAbsolute, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { serverDir } from '../lib/server-dir.ts';
 import { moduleNames } from '../modules/manifest.ts';
 
-export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..');
+export const repoRoot = resolve(serverDir, '../..');
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalUrl = z
@@ -49,6 +50,15 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
   DATA_DIR: z.string().min(1).default('data'),
   REDIS_URL: optionalUrl,
+  /**
+   * What this deployment's Redis keys and channels start with (socket fan-out, rate limits). Default: derived
+   * from the database, so the processes of one deployment share them and two deployments sharing one Redis
+   * never hear each other.
+   */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,64}$/, 'letters, digits, ":", "_" or "-", at most 64')
+    .optional(),
   SMTP_URL: optionalUrl,
   /** Operator origin the studio calls the seamless wallet on (signed HTTP); unset: in process. */
   STUDIO_WALLET_URL: optionalUrl,
@@ -90,12 +100,25 @@ const envSchema = z.object({
   MONEY_RECOVERY_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Multiplies the per-IP rate limits of sign-in calls (per-account limits stay); for test rigs behind one IP. */
   RATE_LIMIT_IP_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  /** How many seconds a minute of a reality check's interval lasts: 60; test rigs shorten it to see one come. */
+  REALITY_CHECK_MINUTE_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
   /** Seed the demo data at start; default true except in production. */
   SEED: flag,
   /** The built-in sandbox payment provider (deposits with no money behind them); default true except in production. */
   PAYMENTS_SANDBOX: flag,
   /** The built-in sandbox identity verification (the player approves themselves); default true except in production. */
   KYC_SANDBOX: flag,
+  /**
+   * The national self-exclusion register asked at sign-up and sign-in (GAMSTOP's API v2 shape); unset asks
+   * the built-in sandbox register. Set with SELF_EXCLUSION_REGISTER_KEY.
+   */
+  SELF_EXCLUSION_REGISTER_URL: optionalUrl,
+  /** The operator's key for that register (sent as X-API-Key). */
+  SELF_EXCLUSION_REGISTER_KEY: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .optional(),
 });
 
 export type Env = ReturnType<typeof parseEnv>;
@@ -119,18 +142,38 @@ export function parseEnv(source: Record<string, string | undefined>) {
       'Invalid environment variable STUDIO_WALLET_SECRET: must be set to a private value in production',
     );
   }
+  if (env.SELF_EXCLUSION_REGISTER_URL && !env.SELF_EXCLUSION_REGISTER_KEY) {
+    throw new EnvError(
+      'Invalid environment variable SELF_EXCLUSION_REGISTER_KEY: required with SELF_EXCLUSION_REGISTER_URL',
+    );
+  }
+  if (env.SELF_EXCLUSION_REGISTER_KEY && !env.SELF_EXCLUSION_REGISTER_URL) {
+    throw new EnvError(
+      'Invalid environment variable SELF_EXCLUSION_REGISTER_URL: required with SELF_EXCLUSION_REGISTER_KEY',
+    );
+  }
   const demoDefault = env.NODE_ENV !== 'production';
+  const dataDir = isAbsolute(env.DATA_DIR) ? env.DATA_DIR : resolve(repoRoot, env.DATA_DIR);
   return {
     ...env,
+    REDIS_KEY_PREFIX: env.REDIS_KEY_PREFIX ?? deploymentPrefix(env.DATABASE_URL, dataDir),
     SEED: env.SEED ?? demoDefault,
     PAYMENTS_SANDBOX: env.PAYMENTS_SANDBOX ?? demoDefault,
     KYC_SANDBOX: env.KYC_SANDBOX ?? demoDefault,
     LANDING_URL: trimSlash(env.LANDING_URL ?? `http://localhost:${env.LANDING_PORT}`),
     PLATFORM_URL: trimSlash(env.PLATFORM_URL ?? `http://localhost:${env.PLATFORM_PORT}`),
     BACKOFFICE_URL: trimSlash(env.BACKOFFICE_URL ?? `http://localhost:${env.BACKOFFICE_PORT}`),
-    DATA_DIR: isAbsolute(env.DATA_DIR) ? env.DATA_DIR : resolve(repoRoot, env.DATA_DIR),
+    DATA_DIR: dataDir,
     isProduction: env.NODE_ENV === 'production',
   };
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+/** `paws:<database name>:<8 hex of where the database is>`: one deployment, one database. */
+function deploymentPrefix(databaseUrl: string | undefined, dataDir: string) {
+  const url = databaseUrl ? new URL(databaseUrl) : undefined;
+  const where = url ? `${url.hostname}:${url.port || '5432'}${url.pathname}` : dataDir;
+  const name = url ? url.pathname.slice(1).replace(/[^A-Za-z0-9_-]/g, '') || 'postgres' : 'embedded';
+  return `paws:${name}:${createHash('sha256').update(where).digest('hex').slice(0, 8)}`;
+}

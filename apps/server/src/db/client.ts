@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { serverDir } from '../lib/server-dir.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -28,7 +28,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../drizzle');
+const migrationsFolder = join(serverDir, 'drizzle');
 const casing = 'snake_case' as const;
 // Any id: migrations run under one session-level lock so that several processes can start together.
 const MIGRATION_LOCK = 7_281_004;

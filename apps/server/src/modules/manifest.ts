@@ -21,6 +21,7 @@ export const moduleNames = [
   'reports',
   'news',
   'tickets',
+  'responsible-gaming',
 ] as const;
 export type ModuleName = (typeof moduleNames)[number];
 
@@ -77,6 +78,11 @@ export const moduleSurfaces: Record<ModuleName, ModuleSurface> = {
   // Its screens are the back office's (/api/staff/dashboard, /reports, /games), served by staff.
   reports: { routes: [], sockets: [], jobs: ['reports.rollup'] },
   news: { routes: ['/api/news/'], sockets: [], jobs: [] },
+  'responsible-gaming': {
+    routes: ['/api/platform/profile/responsible-gaming'],
+    sockets: [],
+    jobs: ['responsible-gaming.apply-due', 'responsible-gaming.harm-score'],
+  },
   // The desk's HTTP routes are the back office's (/api/staff/tickets, served by staff); its socket (path
   // /api/staff/socket.io, namespace /desk) is served here.
   tickets: { routes: ['/api/tickets/'], sockets: ['/tickets', '/desk'], jobs: ['tickets.auto-close'] },
@@ -90,7 +96,7 @@ export interface Subscription {
 }
 
 export const subscriptions = {
-  /** Bonus progress: bets, wins, deposits and the welcome tasks' account steps. */
+  /** Bonus progress: bets, wins, rolled-back bets, deposits and the welcome tasks' account steps. */
   'bonuses.progress': {
     module: 'bonuses',
     events: [
@@ -101,7 +107,10 @@ export const subscriptions = {
       'identity.username_set',
     ],
     accepts: (event) =>
-      event.name !== 'wallet.moved' || event.payload.kind === 'BET' || event.payload.kind === 'WIN',
+      event.name !== 'wallet.moved' ||
+      event.payload.kind === 'BET' ||
+      event.payload.kind === 'WIN' ||
+      event.payload.kind === 'ROLLBACK',
   },
   /** Sign-up codes: the promo code redeemed on confirmation, the referral rewards on a first deposit. */
   'bonuses.sign-up-codes': {
@@ -111,7 +120,7 @@ export const subscriptions = {
       event.name !== 'payments.result' ||
       (event.payload.type === 'DEPOSIT' && event.payload.status === 'COMPLETED'),
   },
-  /** The player's notices: payments, big wins, security, bonuses, verification, support's answers, bans. */
+  /** The player's notices: payments, staff adjustments, big wins, security, bonuses, verification, support's answers, bans. */
   'notifications.notices': {
     module: 'notifications',
     events: [
@@ -124,11 +133,26 @@ export const subscriptions = {
       'tickets.replied',
       'identity.banned',
       'identity.unbanned',
+      'identity.factor_removed',
     ],
     accepts: (event) =>
-      (event.name !== 'wallet.moved' || (event.payload.kind === 'WIN' && event.payload.game !== undefined)) &&
+      (event.name !== 'wallet.moved' ||
+        event.payload.kind === 'ADJUSTMENT' ||
+        (event.payload.kind === 'WIN' && event.payload.game !== undefined)) &&
       (event.name !== 'identity.signed_in' || event.payload.newDevice),
   },
+  /** The markers of harm's own facts: a player's real-money bets, wins, deposits and returned withdrawals per hour. */
+  'responsible-gaming.harm-activity': {
+    module: 'responsible-gaming',
+    events: ['wallet.moved'],
+    // Real money only: bonus money and points are not the player's own.
+    accepts: (event) =>
+      event.name === 'wallet.moved' &&
+      event.payload.currency === 'USD' &&
+      ['BET', 'WIN', 'ROLLBACK', 'DEPOSIT', 'WITHDRAW_RELEASE'].includes(event.payload.kind),
+  },
+  /** Ended sessions lose their open sockets, on every channel app.socketAuth guards. */
+  'identity.session-sockets': { module: 'identity', events: ['identity.sessions_ended'] },
   /** The visitor's e-mail when support answers their ticket (with the private link). */
   'tickets.guest-mail': { module: 'tickets', events: ['tickets.guest_replied'] },
 } as const satisfies Record<string, Subscription>;

@@ -48,7 +48,12 @@ declare module 'fastify' {
 }
 
 export const tooManyAttempts = (seconds: number) =>
-  new AppError(429, `Too many attempts, please try again in ${seconds} second${seconds === 1 ? '' : 's'}`);
+  new AppError(
+    429,
+    `Too many attempts, please try again in ${seconds} second${seconds === 1 ? '' : 's'}`,
+    undefined,
+    { retryInSeconds: seconds },
+  );
 
 /**
  * Counters in process memory, or in Redis when REDIS_URL is set so that every server process shares them.
@@ -57,7 +62,7 @@ export const tooManyAttempts = (seconds: number) =>
  */
 export const rateLimiting = fp(
   async (app: FastifyInstance, options: RateLimitingOptions) => {
-    const prefix = options.keyPrefix ?? 'rl';
+    const prefix = options.keyPrefix ?? `${app.env.REDIS_KEY_PREFIX}:rl`;
     let redis: Redis | undefined;
     if (app.env.REDIS_URL) {
       // No queue and no retry: while Redis is away a count fails at once and the insurance limiter (this

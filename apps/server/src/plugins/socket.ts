@@ -41,6 +41,7 @@ export const socketServer = fp(
           env.REDIS_URL,
           app.log,
           'socket fan-out to other processes (player sockets)',
+          { key: `${env.REDIS_KEY_PREFIX}:socket.io` },
         )
       : undefined;
     if (fanOut) io.adapter(fanOut.adapter);

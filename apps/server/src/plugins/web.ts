@@ -70,7 +70,12 @@ export const web = fp(
       });
     }
     if (existsSync(gamesDist)) {
-      await app.register(fastifyStatic, { root: gamesDist, prefix: '/studio/', decorateReply: false });
+      await app.register(fastifyStatic, {
+        root: gamesDist,
+        prefix: '/studio/',
+        decorateReply: false,
+        preCompressed: true,
+      });
     }
 
     await serveBackOffice(app, hasWeb);
@@ -114,7 +119,9 @@ export const isServerPath = (path: string) =>
  */
 async function serveBackOffice(app: FastifyInstance, staticRegistered: boolean) {
   const { env } = app;
-  if (!staticRegistered) await app.register(fastifyStatic, { root: backOfficeDist, serve: false });
+  if (!staticRegistered) {
+    await app.register(fastifyStatic, { root: backOfficeDist, serve: false, preCompressed: true });
+  }
   const csp = [
     "default-src 'self'",
     "script-src 'self'",

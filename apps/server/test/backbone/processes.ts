@@ -30,7 +30,21 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * A port from freePort is free when picked, but an outgoing connection's local port (to PostgreSQL, Redis)
+ * may take it before the server listens: then the start is tried again on other ports.
+ */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(env);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startServerOnce(env: Record<string, string>): Promise<ServerProcess> {
   const platformPort = await freePort();
   const landingPort = await freePort();
   const backOfficePort = await freePort();
@@ -63,9 +77,14 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     log += chunk.toString();
   });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  // After its output is read to the end, so a failed start shows its whole error.
+  const closed = new Promise<void>((done) => child.once('close', () => done()));
   const started = Date.now();
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited at start:\n${log}`);
+    if (child.exitCode !== null) {
+      await closed;
+      throw new Error(`server exited at start:\n${log}`);
+    }
     try {
       // Ready, and listening on the back-office port too (handed over right after the platform's listen).
       if ((await fetch(`${url}/readyz`)).ok && (await fetch(`${backOfficeUrl}/healthz`)).ok) break;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { BonusesResponse, UserBonusesResponse } from '@paws/contracts/bonuses';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordEvent } from '../../src/core/events/record.ts';
 import { bonusRules, userBonuses } from '../../src/modules/bonuses/schema.ts';
-import { gameTransactions } from '../../src/modules/wallet/schema.ts';
 import { STUDIO_PROVIDER } from '../../src/modules/wallet/signature.ts';
 import { quiesce } from '../backbone/helpers.ts';
 import { browser, createIdentityTestApp, type IdentityTestApp, PLATFORM_HOST } from '../identity/helpers.ts';
@@ -117,6 +117,8 @@ describe('bonuses service', () => {
     await Promise.all(Array.from({ length: 20 }, () => game.bet(30_00)));
     await Promise.all(Array.from({ length: 5 }, () => overview(b)));
     await eventually(async () => expect(await creditsOf(userId, 'weekly-bets')).toBe(1));
+    // The page reads the counters: every bet's event heard first.
+    await quiesce(ctx.app);
     const standing = await overview(b);
     expect(standing.activityBonuses.everyWeek).toMatchObject({ sumOfBets: 600, credited: true });
     expect(await creditsOf(userId, 'weekly-bets')).toBe(1);
@@ -131,6 +133,7 @@ describe('bonuses service', () => {
     const game = await gameSession(userId);
     await game.bet(10_00);
     await game.win(150_00);
+    await quiesce(ctx.app);
     expect((await overview(b)).activityBonuses.winBet).toMatchObject({ winningAmount: 150, credited: false });
     await game.win(60_00);
     await eventually(async () => expect(await creditsOf(userId, 'win-bet-weekly')).toBe(1));
@@ -141,13 +144,20 @@ describe('bonuses service', () => {
     const { b, userId } = await signedInPlayer(ctx);
     await deposit(b, 100);
     const game = await gameSession(userId);
-    for (let i = 0; i < 7; i++) await game.bet(1_00);
-    // Spread the seven bets over today and the six days before.
-    await ctx.app.database.db.execute(sql`
-      update ${gameTransactions} g set created_at = now() - (n.rank - 1) * interval '1 day'
-      from (select id, row_number() over (order by created_at, id) as rank from ${gameTransactions}
-            where user_id = ${userId} and kind = 'BET') n
-      where g.id = n.id`);
+    await game.bet(1_00);
+    // Bets on the six days before, as the counters heard them (the wallet's events of those days).
+    for (let daysAgo = 1; daysAgo < 7; daysAgo++) {
+      await recordEvent(ctx.app.database.db, 'wallet.moved', {
+        kind: 'BET',
+        userId,
+        currency: 'USD',
+        amount: -1_00,
+        balance: 0,
+        ledgerTransactionId: randomUUID(),
+        at: new Date(Date.now() - daysAgo * 24 * 60 * 60 * 1000).toISOString(),
+      });
+    }
+    await quiesce(ctx.app);
     const standing = await overview(b);
     expect(await creditsOf(userId, 'daily-7-days')).toBe(1);
     expect(standing.activityBonuses.daily?.betDates).toEqual([]);

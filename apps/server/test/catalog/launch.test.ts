@@ -109,6 +109,8 @@ describe('POST /catalog/game/url', () => {
       kind: 'SLOTS',
       imageUrl: '/games/wild-paws.svg',
     });
+    // Written straight to the tables: the lobby's cache is told, as a staff edit tells it.
+    ctx.app.changes.changedHere('catalog');
     const b = await signedInPlayer(ctx);
     const disabled = await b.post(URL_PATH, { gameCode: 'baccarat', providerCodeName: 'paws-studio' });
     expect(disabled.statusCode).toBe(404);
@@ -119,6 +121,7 @@ describe('POST /catalog/game/url', () => {
     const ghost = await b.post(URL_PATH, { gameCode: 'ghost-slot', providerCodeName: 'ghost' });
     expect(ghost.statusCode).toBe(503);
     await db.update(games).set({ enabled: true }).where(eq(games.gameCode, 'baccarat'));
+    ctx.app.changes.changedHere('catalog');
   });
 
   it('refuses a body without the fields with a 400', async () => {

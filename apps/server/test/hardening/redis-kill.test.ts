@@ -97,6 +97,7 @@ describe.skipIf(!hasRedisServer || !process.env.DATABASE_URL)(
       const registered = await post('/api/identity/auth/registration', {
         email,
         password: 'Secret#123',
+        ageConfirmed: true,
         callbackUrl: `${a.landingUrl}/callback/register`,
       });
       expect(registered.status).toBe(201);

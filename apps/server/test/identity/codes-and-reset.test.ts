@@ -102,6 +102,7 @@ describe('codes: five tries, ten minutes, single use, 60 s resend', () => {
     await browser(ctx.app).post(`${ID}/auth/registration`, {
       email,
       password: PASSWORD,
+      ageConfirmed: true,
       callbackUrl: `${LANDING}/callback/register`,
     });
     ctx.clock.advance(10 * 60_000 + 1_000);

@@ -75,6 +75,7 @@ describe('message delivery', () => {
     browser(ctx.app).post(`${ID}/auth/registration`, {
       ...body,
       password: PASSWORD,
+      ageConfirmed: true,
       callbackUrl: `${LANDING}/callback/register`,
     });
 

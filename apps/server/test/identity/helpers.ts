@@ -158,12 +158,12 @@ export type Browser = ReturnType<typeof browser>;
 
 /** The newest outbox message to a recipient. */
 export async function lastMessageTo(app: App, recipient: string) {
-  const message = (await app.outbox.latest(500)).find((m) => m.recipient === recipient);
+  const message = (await app.mailbox.latest(500)).find((m) => m.recipient === recipient);
   if (!message) throw new Error(`no message to ${recipient}`);
   return message;
 }
 export async function messagesTo(app: App, recipient: string) {
-  return (await app.outbox.latest(500)).filter((m) => m.recipient === recipient);
+  return (await app.mailbox.latest(500)).filter((m) => m.recipient === recipient);
 }
 
 export async function lastCodeTo(app: App, recipient: string) {
@@ -200,6 +200,7 @@ export async function signUpByEmail(
   const res = await b.post(`${ID}/auth/registration`, {
     email,
     password,
+    ageConfirmed: true,
     callbackUrl: `${LANDING}/callback/register`,
   });
   if (res.statusCode !== 201) throw new Error(`registration failed: ${res.body}`);
@@ -220,6 +221,7 @@ export async function signUpByPhone(
   const res = await b.post(`${ID}/auth/registration`, {
     phone,
     password,
+    ageConfirmed: true,
     callbackUrl: `${LANDING}/callback/register`,
   });
   if (res.statusCode !== 201) throw new Error(`registration failed: ${res.body}`);

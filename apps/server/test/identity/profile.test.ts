@@ -158,9 +158,16 @@ describe('profile edits', () => {
       message: 'An account with this phone number already exists',
       field: 'value',
     });
+    // Free: a code goes to it, the account keeps no phone until it is entered (test/identity/phone-change).
     const res = await edit(b, 'phone', '+1 555 010 9999');
-    expect([res.statusCode, res.json()]).toEqual([201, { message: 'Phone number updated' }]);
-    expect((await userData(b)).json().user).toMatchObject({ phone: '+15550109999', phoneVerified: false });
+    expect([res.statusCode, res.json()]).toEqual([
+      201,
+      {
+        message: 'We sent a verification code to +15550109999. Enter it to confirm your new phone number.',
+        codeSentTo: '+15550109999',
+      },
+    ]);
+    expect((await userData(b)).json().user).toMatchObject({ phone: null, phoneVerified: false });
   });
 
   it('refuses an unknown field', async () => {

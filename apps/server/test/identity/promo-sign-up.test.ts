@@ -48,6 +48,7 @@ function signUp(email: string, code: string) {
   const res = b.post(`${ID}/auth/registration?promo=${code}`, {
     email,
     password: PASSWORD,
+    ageConfirmed: true,
     callbackUrl: `${LANDING}/callback/register`,
   });
   return { b, res };

@@ -85,7 +85,12 @@ describe('rate limits (per IP and per account) answer 429', () => {
     [
       'registration',
       '/auth/registration',
-      (a) => ({ email: a.email, password: PASSWORD, callbackUrl: `${LANDING}/callback/register` }),
+      (a) => ({
+        email: a.email,
+        password: PASSWORD,
+        ageConfirmed: true,
+        callbackUrl: `${LANDING}/callback/register`,
+      }),
     ],
     ['reset-password', '/auth/reset-password', (a) => ({ email: a.email })],
     ['registration/verify', '/auth/registration/verify', (a) => ({ phone: a.phone, otpPhone: '000000' })],
@@ -115,7 +120,12 @@ describe('rate limits (per IP and per account) answer 429', () => {
       }
       const res = await call({ method: 'POST', url: `${ID}${path}`, payload: body(a) as object }, ipOfCall());
       expect(res.statusCode).toBe(429);
-      expect(res.json()).toEqual({ statusCode: 429, message: expect.stringMatching(limited) });
+      // The wait is in the body too, so a client can count it down (issue 31).
+      expect(res.json()).toEqual({
+        statusCode: 429,
+        message: expect.stringMatching(limited),
+        retryInSeconds: Number(res.headers['retry-after']),
+      });
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       if (perAddress) {
         const owner = await call(
@@ -176,6 +186,15 @@ describe('rate limits (per IP and per account) answer 429', () => {
       expect((await editUsername(jar, freshIp())).statusCode).toBe(429);
       const avatar = await call({ method: 'DELETE', url: `${ID}/profile/avatar` }, freshIp(), jar);
       expect(avatar.statusCode).toBe(429);
+    });
+
+    it('profile/verify-phone: the verify limit, per signed-in player', async () => {
+      const { jar } = await account();
+      const payload = { value: '+447700900999', otpPhone: '000000' };
+      const verifyPhone = () =>
+        call({ method: 'POST', url: `${ID}/profile/verify-phone`, payload }, freshIp(), jar);
+      for (let i = 0; i < ACCOUNT_POINTS; i++) expect((await verifyPhone()).statusCode).toBe(400);
+      expect((await verifyPhone()).statusCode).toBe(429);
     });
 
     it('per IP', async () => {

@@ -42,6 +42,7 @@ describe('sign-up and log-in', () => {
       const res = await b.post(`${ID}/auth/registration`, {
         email: email.toUpperCase(),
         password: PASSWORD,
+        ageConfirmed: true,
         callbackUrl: `${LANDING}/callback/register`,
       });
       expect(res.statusCode).toBe(201);
@@ -118,11 +119,13 @@ describe('sign-up and log-in', () => {
       const fresh = await browser(ctx.app).post(`${ID}/auth/registration`, {
         email: uniqueAddress().email,
         password: 'Other#Pass1',
+        ageConfirmed: true,
         callbackUrl: `${LANDING}/callback/register`,
       });
       const taken = await browser(ctx.app).post(`${ID}/auth/registration`, {
         email,
         password: 'Other#Pass1',
+        ageConfirmed: true,
         callbackUrl: `${LANDING}/callback/register`,
       });
       expect(taken.statusCode).toBe(fresh.statusCode);
@@ -136,10 +139,16 @@ describe('sign-up and log-in', () => {
     it('a sign-up never confirmed can be sent again with its own password only', async () => {
       const { email } = uniqueAddress();
       const callbackUrl = `${LANDING}/callback/register`;
-      await browser(ctx.app).post(`${ID}/auth/registration`, { email, password: PASSWORD, callbackUrl });
+      await browser(ctx.app).post(`${ID}/auth/registration`, {
+        email,
+        password: PASSWORD,
+        ageConfirmed: true,
+        callbackUrl,
+      });
       const other = await browser(ctx.app).post(`${ID}/auth/registration`, {
         email,
         password: 'Someone#Else1',
+        ageConfirmed: true,
         callbackUrl,
       });
       // Answered as any sign-up, but it sends no link: the address's owner is told instead.
@@ -152,6 +161,7 @@ describe('sign-up and log-in', () => {
       const again = await browser(ctx.app).post(`${ID}/auth/registration`, {
         email,
         password: PASSWORD,
+        ageConfirmed: true,
         callbackUrl,
       });
       expect(again.statusCode).toBe(201);
@@ -168,6 +178,7 @@ describe('sign-up and log-in', () => {
       const res = await b.post(`${ID}/auth/registration`, {
         phone,
         password: PASSWORD,
+        ageConfirmed: true,
         callbackUrl: `${LANDING}/callback/register`,
       });
       expect(res.statusCode).toBe(201);
@@ -188,6 +199,7 @@ describe('sign-up and log-in', () => {
       const res = await browser(ctx.app).post(`${ID}/auth/registration`, {
         phone,
         password: PASSWORD,
+        ageConfirmed: true,
         callbackUrl: `${LANDING}/callback/register`,
       });
       expect(res.statusCode).toBe(201);

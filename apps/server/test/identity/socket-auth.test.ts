@@ -2,7 +2,7 @@ import { ACCESS_TOKEN_COOKIE } from '@paws/contracts/auth';
 import type { Namespace } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SocketAuthData, socketRefusal } from '../../src/plugins/socket-auth.ts';
+import { type SocketAuthData, socketRefusal } from '../../src/modules/identity/index.ts';
 import type { Browser } from '../identity/helpers.ts';
 import { connected, nextEvent, originOf, refused } from '../notifications/helpers.ts';
 import { createStaffTestApp, type StaffTestApp, signedInNewPlayer } from '../staff/helpers.ts';

@@ -36,7 +36,18 @@ describe('validation (spec 000 §5) on the server', () => {
     ['', 'Email is required'],
     ['   ', 'Email is required'],
   ])('e-mail %j → %s', async (email, message) => {
-    await register({ email, password: PASSWORD, callbackUrl }, 'email', message);
+    await register({ email, password: PASSWORD, ageConfirmed: true, callbackUrl }, 'email', message);
+  });
+
+  it('a sign-up without the adults-only declaration is refused on ageConfirmed', async () => {
+    const { email } = uniqueAddress();
+    for (const ageConfirmed of [undefined, false, 'yes']) {
+      await register(
+        { email, password: PASSWORD, ageConfirmed, callbackUrl },
+        'ageConfirmed',
+        'Please confirm that you are 18 or older',
+      );
+    }
   });
 
   it('a missing e-mail and phone is a missing e-mail', async () => {
@@ -74,6 +85,7 @@ describe('validation (spec 000 §5) on the server', () => {
       const res = await browser(ctx.app).post(`${ID}/auth/registration`, {
         phone,
         password: PASSWORD,
+        ageConfirmed: true,
         callbackUrl,
       });
       expect(res.statusCode, `${phone}: ${res.body}`).toBe(201);
@@ -159,6 +171,7 @@ describe('validation (spec 000 §5) on the server', () => {
     const res = await browser(ctx.app).post(`${ID}/auth/registration?promo=${encodeURIComponent(promo)}`, {
       email: uniqueAddress().email,
       password: PASSWORD,
+      ageConfirmed: true,
       callbackUrl,
     });
     expect(res.statusCode).toBe(400);
@@ -186,6 +199,7 @@ describe('validation (spec 000 §5) on the server', () => {
     const res = await b.post(`${ID}/auth/registration?promo=Ab12C3&referralCode=friend-42`, {
       phone,
       password: PASSWORD,
+      ageConfirmed: true,
       callbackUrl,
     });
     expect(res.statusCode).toBe(201);
@@ -199,13 +213,13 @@ describe('validation (spec 000 §5) on the server', () => {
   it('refuses a callback URL off our two origins', async () => {
     for (const url of ['https://evil.example/callback/register', 'javascript:alert(1)', 'not a url']) {
       await register(
-        { email: uniqueAddress().email, password: PASSWORD, callbackUrl: url },
+        { email: uniqueAddress().email, password: PASSWORD, ageConfirmed: true, callbackUrl: url },
         'callbackUrl',
         'Invalid callback URL',
       );
     }
     await register(
-      { email: uniqueAddress().email, password: PASSWORD },
+      { email: uniqueAddress().email, password: PASSWORD, ageConfirmed: true },
       'callbackUrl',
       'Callback URL is required',
     );

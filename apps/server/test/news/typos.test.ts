@@ -24,6 +24,11 @@ describe('typo tolerance', () => {
 describe('stems', () => {
   it('reads a typed word against a stem by its start', () => {
     expect(correctedQuery(['cheerde'], ['cheer', 'chess'])).toBe('(cheer)');
+    // A letter missing and the stemmer's cut ending: two edits as typed, one by its stem.
+    expect(correctedQuery(['rulette'], ['roulett', 'rumba'])).toBeUndefined();
+    expect(correctedQuery(['rulette'], ['roulett', 'rumba'], () => 'rulett')).toBe('(roulett)');
+    // Nor is it 'rule' and a leftover ending: an ending is one or two letters.
+    expect(correctedQuery(['rulette'], ['roulett', 'rule'], () => 'rulett')).toBe('(roulett)');
     expect(correctedQuery(['wonderful'], ['won'])).toBeUndefined();
   });
 });

@@ -2,8 +2,9 @@ import type { AddressInfo } from 'node:net';
 import type { Notification, NotificationsResponse } from '@paws/contracts/notifications';
 import { NOTIFICATIONS_NAMESPACE } from '@paws/contracts/notifications';
 import { io as connect, type Socket } from 'socket.io-client';
+import { expect } from 'vitest';
 import type { App } from '../../src/app.ts';
-import type { Browser } from '../identity/helpers.ts';
+import { type Browser, type browser, ID, type IdentityTestApp } from '../identity/helpers.ts';
 
 export const NOTIFICATIONS_API = '/api/notifications';
 
@@ -70,3 +71,18 @@ export const refused = (socket: Socket) =>
   });
 
 export type { Notification };
+
+/** Resets the password by the e-mailed code, as a player who forgot it would. */
+export async function changePassword(
+  ctx: IdentityTestApp,
+  b: ReturnType<typeof browser>,
+  email: string,
+  newPassword: string,
+) {
+  expect((await b.post(`${ID}/auth/reset-password`, { email })).statusCode).toBe(201);
+  const otpEmail = (await ctx.app.mailbox.latest(50))
+    .find((m) => m.recipient === email)
+    ?.body.match(/\b(\d{6})\b/)?.[1];
+  const changed = await b.post(`${ID}/auth/reset-password/new-password`, { email, otpEmail, newPassword });
+  expect(changed.statusCode).toBe(201);
+}

@@ -41,6 +41,7 @@ async function signUpWith(referralCode: string) {
   const res = await b.post(`${ID}/auth/registration?referralCode=${referralCode}`, {
     email,
     password: PASSWORD,
+    ageConfirmed: true,
     callbackUrl: `${LANDING}/callback/register`,
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -91,6 +92,7 @@ describe('referral', () => {
     await b.post(`${ID}/auth/registration`, {
       email,
       password: PASSWORD,
+      ageConfirmed: true,
       callbackUrl: `${LANDING}/callback/register`,
     });
     await b.post(`${ID}/auth/registration/verify`, { token: tokenOf(await lastLinkTo(ctx.app, email)) });
@@ -98,6 +100,7 @@ describe('referral', () => {
     const again = await browser(ctx.app, PLATFORM_HOST).post(`${ID}/auth/registration?referralCode=${own}`, {
       email,
       password: PASSWORD,
+      ageConfirmed: true,
       callbackUrl: `${LANDING}/callback/register`,
     });
     expect(again.statusCode).toBe(400);

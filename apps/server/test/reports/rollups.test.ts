@@ -171,7 +171,7 @@ describe('daily rollups from the ledger', () => {
     expect(threeDaysAgo.items.map((r) => [r.gameCode, r.currency, r.stakes, r.bets])).toEqual([
       ['loto', 'USD', 3, 4],
     ]);
-    expect(threeDaysAgo.items[0]?.name).toBe('Loto 80');
+    expect(threeDaysAgo.items[0]?.name).toBe('Loto');
     const today = await t.app.reports.games({ ...gameQuery, dateFrom: utcDay(0), dateTo: utcDay(0) }, 1, 20);
     expect(today.items.map((r) => r.gameCode).sort()).toEqual(['loto', 'wild-paws']);
   });

@@ -5,8 +5,8 @@ import { type StaffRoute, staffRouteKey, staffRoutes } from '@paws/contracts/sta
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../src/config/env.ts';
-import { guardBackOffice } from '../../src/modules/staff/access-hooks.ts';
-import { renderRoleMatrix } from '../../src/modules/staff/role-matrix-doc.ts';
+import { guardBackOffice } from '../../src/modules/backoffice/access-hooks.ts';
+import { renderRoleMatrix } from '../../src/modules/backoffice/role-matrix-doc.ts';
 import { backOfficeInject, type StaffSession, staffSession } from '../helpers/staff.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { signedInNewPlayer } from './helpers.ts';

@@ -113,6 +113,24 @@ describe('back-office sign-in', () => {
     expect((await me(staff.cookie)).statusCode).toBe(401);
   });
 
+  it('answers the session with 200 either way: the member, or { me: null } without one (no 401 on a cold load)', async () => {
+    const session = (cookie?: string) =>
+      backOfficeInject(t.app, { method: 'GET', url: `${STAFF_API}/auth/session`, cookie });
+    const none = await session();
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual({ me: null });
+    const player = await signedInNewPlayer(t.app);
+    const asPlayer = await session(player.b.jar.header('/api/staff/auth/session') ?? '');
+    expect(asPlayer.json()).toEqual({ me: null });
+
+    const staff = await staffSession(t.app, ['support']);
+    const signedIn = await session(staff.cookie);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().me).toEqual((await me(staff.cookie)).json());
+    await post('/auth/logout', {}, staff.cookie);
+    expect((await session(staff.cookie)).json()).toEqual({ me: null });
+  });
+
   it('loses access at once when the last role is revoked', async () => {
     const admin = await staffSession(t.app, ['admin']);
     const staff = await staffSession(t.app, ['support']);

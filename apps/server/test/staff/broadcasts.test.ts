@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { renderNotificationMessage } from '@paws/contracts/notifications-messages';
 import type { StaffPage } from '@paws/contracts/staff-lists';
 import {
   type BroadcastComposeInput,
@@ -336,5 +337,60 @@ describe('sending a broadcast', () => {
       expect(res.statusCode, query).toBe(400);
       expect(res.json().field).toBe(field);
     }
+  });
+});
+
+describe('a broadcast in four languages (issue 31)', () => {
+  it('each player reads it in their language, English where staff wrote none', async () => {
+    const body = compose({
+      segment: 'DEPOSITED',
+      title: 'Weekend reload',
+      text: 'Deposit $50 and get $10 in bonus money.',
+      translations: {
+        es: { title: 'Recarga de fin de semana', text: 'Deposita $50 y recibe $10 de bono.' },
+        fr: { title: 'Recharge du week-end', text: 'Déposez 50 $ et recevez 10 $ de bonus.' },
+        it: { title: '  ', text: '' },
+      },
+    });
+    const shown = await preview(body);
+    expect(renderNotificationMessage(shown.notification, 'es')).toBe(
+      'Recarga de fin de semana: Deposita $50 y recibe $10 de bono.',
+    );
+
+    const sent = await content.inject({ method: 'POST', url: API, payload: body });
+    expect(sent.statusCode, sent.body).toBe(202);
+    const queued = sent.json() as StaffBroadcast;
+    // Italian left empty is no translation.
+    expect(Object.keys(queued.translations).sort()).toEqual(['es', 'fr']);
+    await eventually(async () => {
+      expect(await db().$count(notifications, eq(notifications.broadcastId, queued.id))).toBeGreaterThan(0);
+    }, 20_000);
+
+    const list = await listOf(depositor.b, '?category=ADVERTISING');
+    const mine = list.notifications.find((n) => n.notificationMessage.startsWith('Weekend reload: Deposit'));
+    expect(mine).toBeDefined();
+    const read = (language: string) => renderNotificationMessage(mine!, language);
+    expect(read('en')).toBe('Weekend reload: Deposit $50 and get $10 in bonus money.');
+    expect(read('es')).toBe('Recarga de fin de semana: Deposita $50 y recibe $10 de bono.');
+    expect(read('fr')).toBe('Recharge du week-end: Déposez 50 $ et recevez 10 $ de bonus.');
+    expect(read('it')).toBe('Weekend reload: Deposit $50 and get $10 in bonus money.');
+  });
+
+  it('a translation with a title and no text (or the reverse) is refused on that field', async () => {
+    const before = await db().$count(broadcasts);
+    for (const [translation, field, message] of [
+      [{ title: 'Solo título' }, 'translations.es.text', broadcastMessages.translationText],
+      [{ text: 'Solo texto' }, 'translations.es.title', broadcastMessages.translationTitle],
+      [{ title: 'x'.repeat(101), text: 'y' }, 'translations.es.title', broadcastMessages.translationTitle],
+    ] as const) {
+      const res = await content.inject({
+        method: 'POST',
+        url: API,
+        payload: { ...compose(), translations: { es: translation } },
+      });
+      expect(res.statusCode, JSON.stringify(translation)).toBe(400);
+      expect(res.json()).toMatchObject({ field, message });
+    }
+    expect(await db().$count(broadcasts)).toBe(before);
   });
 });

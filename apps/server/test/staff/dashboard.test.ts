@@ -105,6 +105,31 @@ describe('the dashboard', () => {
     expect(Math.round(sum * 100) / 100).toBe(body.last30Days.deposits);
   });
 
+  it('agrees with the reports: the same US dollar figures for the same days (issue 30 point 16)', async () => {
+    const player = await playingPlayer(t, 'wild-paws', 30);
+    await player.call('/wild-paws/spin', { fund: 'cash', stake: 3 });
+    await t.app.wallet.bonusCredit({
+      userId: player.userId,
+      currency: 'BONUS_USD',
+      amount: 4_00,
+      key: randomUUID(),
+    });
+    await quiesce(t.app);
+    await t.app.reports.runRollups();
+    const board = (await dashboard()).json() as Dashboard;
+    const reports = async (query: string) =>
+      (
+        await (await as('finance')).inject({ method: 'GET', url: `${STAFF_API}/reports/players?${query}` })
+      ).json().usdSummary as DashboardFigures;
+    expect(await reports(`dateFrom=${utcDay(0)}&dateTo=${utcDay(0)}`)).toEqual(board.todayFigures);
+    expect(await reports(`dateFrom=${utcDay(-29)}&dateTo=${utcDay(0)}`)).toEqual(board.last30Days);
+    // The currency filter narrows the rows, not the summary: bonus dollars are costs in both.
+    expect(await reports(`dateFrom=${utcDay(0)}&dateTo=${utcDay(0)}&currency=USD`)).toEqual(
+      board.todayFigures,
+    );
+    expect(board.todayFigures.bonusCosts).toBeGreaterThanOrEqual(4);
+  });
+
   it('counts the withdrawals and verifications waiting for staff (payments and KYC tell)', async () => {
     const before = (await dashboard()).json() as Dashboard;
     const player = await playingPlayer(t, 'wild-paws', 60);

@@ -73,11 +73,11 @@ describe('games: the catalogue’s settings', () => {
     });
     const byName = (await get(`${GAMES}?sort=name&order=asc&limit=2&page=2`)).json();
     expect(byName.total).toBe(6);
-    expect(byName.items.map((g: StaffGame) => g.name)).toEqual(['Jacks or Better', 'Live Roulette']);
+    expect(byName.items.map((g: StaffGame) => g.name)).toEqual(['European Roulette', 'Loto']);
     const slots = (await get(`${GAMES}?category=SLOTS`)).json();
     expect(slots.items.map((g: StaffGame) => g.gameCode)).toEqual(['wild-paws']);
     const search = (await get(`${GAMES}?search=jack`)).json();
-    expect(search.items.map((g: StaffGame) => g.gameCode).sort()).toEqual(['blackjack', 'video-poker']);
+    expect(search.items.map((g: StaffGame) => g.gameCode).sort()).toEqual(['blackjack']);
 
     const csv = await get(`${GAMES}?format=csv&sort=order&order=asc`);
     expect(csv.headers['content-type']).toContain('text/csv');
@@ -85,7 +85,7 @@ describe('games: the catalogue’s settings', () => {
     const lines = csv.body.trim().split('\n');
     expect(lines[0]).toBe('id,provider,gameCode,name,category,kind,enabled,order,recommended,updatedAt');
     expect(lines).toHaveLength(7);
-    expect(lines[1]).toContain(',european-roulette,Live Roulette,LIVE_ROULETTE,LIVE,true,10,false,');
+    expect(lines[1]).toContain(',european-roulette,European Roulette,LIVE_ROULETTE,LIVE,true,10,false,');
   });
 
   it('a disabled game vanishes from the lobby at once and cannot be launched; enabled again it returns', async () => {

@@ -82,6 +82,9 @@ describe('searching players', () => {
     expect(both.items[0]).toMatchObject({ email: expect.any(String), banned: false, role: 'player' });
     // LIKE wildcards are taken literally.
     expect((await search('%')).total).toBe(0);
+    // Staff accounts are not players (issue 30 point 17).
+    const staff = await staffSession(ctx.app, ['finance']);
+    expect((await search(staff.userId)).total).toBe(0);
   });
 
   it('pages and sorts on the server, and exports CSV', async () => {
@@ -187,6 +190,8 @@ describe('the player page', () => {
       bans: [],
       staffRoles: [],
       lastSignInAt: expect.any(String),
+      twoStepOn: false,
+      passkeyCount: 0,
     });
     expect(profile.balances).toContainEqual({ currencyCode: 'USD', amount: 50 });
 

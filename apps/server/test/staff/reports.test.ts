@@ -130,7 +130,7 @@ describe('reports: daily rollups', () => {
         day: utcDay(0),
         gameId: lotoId,
         gameCode: 'loto',
-        name: 'Loto 80',
+        name: 'Loto',
         stakes: 4,
         bets: 2,
       }),
@@ -160,7 +160,7 @@ describe('reports: daily rollups', () => {
     const games = await get(`${REPORTS}/games?format=csv&gameId=${lotoId}`);
     expect(games.body.trim().split('\n')).toEqual([
       'day,gameId,provider,gameCode,name,currency,stakes,wins,ggr,bets',
-      expect.stringMatching(new RegExp(`^${utcDay(0)},${lotoId},paws-studio,loto,Loto 80,USD,4,`)),
+      expect.stringMatching(new RegExp(`^${utcDay(0)},${lotoId},paws-studio,loto,Loto,USD,4,`)),
     ]);
   });
 

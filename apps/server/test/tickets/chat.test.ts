@@ -233,7 +233,23 @@ describe('the tickets channel', () => {
     const heard = nextEvent<TicketMessage>(player, 'receiveTicketMessage');
     expect((await staffReply(id, 'Anything else?')).statusCode).toBe(200);
     await heard;
-    await new Promise((r) => setTimeout(r, 300));
+    // The notifications module has handled the reply's event once its inbox row is there, written in
+    // the same transaction as any notice would be: only then does an unchanged list mean no notice.
+    const [event] = (await recorded(t.app, 'tickets.replied')).filter(
+      (e) => e.ticketId === id && e.reply === 'Anything else?',
+    );
+    const [row] = await t.app.database.db
+      .select({ id: domainEvents.id })
+      .from(domainEvents)
+      .where(and(eq(domainEvents.name, 'tickets.replied'), eq(domainEvents.payload, event!)));
+    const handled = async () =>
+      (
+        await t.app.database.db
+          .select({ eventId: eventInbox.eventId })
+          .from(eventInbox)
+          .where(and(eq(eventInbox.subscriber, 'notifications.notices'), eq(eventInbox.eventId, row!.id)))
+      ).length;
+    await expect.poll(handled, { timeout: 15_000 }).toBe(1);
     expect((await noticesOf()).length).toBe(before + 1);
   });
 });

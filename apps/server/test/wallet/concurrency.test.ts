@@ -114,6 +114,43 @@ describe('wallet under concurrency (PostgreSQL)', () => {
   );
 
   it.skipIf(!onPostgres)(
+    '20 concurrent retries of a withdrawal hold that only one can afford, some in callers’ transactions, answer as the first',
+    async () => {
+      const wallet = ctx.app.wallet;
+      const db = ctx.app.database.db;
+      const player = await newPlayer(wallet, { minor: 30_00 });
+      const hold = { userId: player.userId, currency: 'USD' as const, amount: 20_00, key: txId('hold') };
+      const results = await Promise.allSettled(
+        Array.from({ length: 20 }, (_, i) =>
+          i % 2 ? wallet.withdrawHold(hold) : db.transaction((tx) => wallet.withdrawHold(hold, tx)),
+        ),
+      );
+      const answers = results.map((r) => (r.status === 'fulfilled' ? r.value : r.reason));
+      expect(answers.map((a) => a.balance)).toEqual(Array(20).fill(10_00));
+      expect(new Set(answers.map((a) => a.transactionId)).size).toBe(1);
+      expect(answers.filter((a) => !a.replayed)).toHaveLength(1);
+      expect(await wallet.balanceOf(player.userId, 'USD')).toBe(10_00);
+
+      // Settled and released at once: exactly one of them finishes the hold.
+      const finished = await Promise.allSettled(
+        Array.from({ length: 10 }, (_, i) =>
+          i % 2
+            ? wallet.withdrawSettle({ holdKey: hold.key })
+            : wallet.withdrawRelease({ holdKey: hold.key }),
+        ),
+      );
+      const settled = finished.filter((r, i) => i % 2 === 1 && r.status === 'fulfilled').length;
+      const released = finished.filter((r, i) => i % 2 === 0 && r.status === 'fulfilled').length;
+      expect([settled, released].sort()).toEqual([0, 5]);
+      for (const r of finished) {
+        if (r.status === 'rejected') expect(isWalletError(r.reason, 'HOLD_ALREADY_FINALISED')).toBe(true);
+      }
+      expect(await wallet.balanceOf(player.userId, 'USD')).toBe(released ? 30_00 : 10_00);
+      expect(await ledgerProblems(db)).toEqual(noProblems);
+    },
+  );
+
+  it.skipIf(!onPostgres)(
     'a bet racing its own rollback is either refunded or refused, never lost',
     async () => {
       const wallet = ctx.app.wallet;

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { CurrencyCode } from '@paws/contracts/wallet';
 import { type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { Db } from '../../src/db/client.ts';
+import type { Database, Db } from '../../src/db/client.ts';
 import { createAuditChecks } from '../../src/modules/wallet/audit-checks.ts';
-import type { WalletService } from '../../src/modules/wallet/service.ts';
-import { STUDIO_PROVIDER, signBody } from '../../src/modules/wallet/signature.ts';
-import type { createTestApp } from '../helpers/test-app.ts';
+import { createWalletService, type WalletService } from '../../src/modules/wallet/service.ts';
+import { STUDIO_PROVIDER, seedWalletProviders, signBody } from '../../src/modules/wallet/signature.ts';
+import { type createTestApp, createTestDatabase } from '../helpers/test-app.ts';
 
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -72,6 +72,31 @@ export function walletCall(
     },
     payload,
   });
+}
+
+/**
+ * The wallet service alone on a fresh database, as its plugin builds it (each bet reads the player's ban), without the
+ * app: no jobs or event delivery run beside it. Call close() in afterAll.
+ */
+export async function walletOnItsOwn(): Promise<{
+  database: Database;
+  wallet: WalletService;
+  close(): Promise<void>;
+}> {
+  const testDb = await createTestDatabase();
+  const { database } = testDb;
+  await database.migrate();
+  await seedWalletProviders(database.db);
+  const wallet = createWalletService({ db: database.db });
+  await wallet.ready();
+  return {
+    database,
+    wallet,
+    async close() {
+      await database.close();
+      await testDb.drop();
+    },
+  };
 }
 
 let counter = 0;

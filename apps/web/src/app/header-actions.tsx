@@ -3,9 +3,9 @@ import { BalanceButton } from '@/components/layout/balance-button';
 import { NotificationBell } from '@/components/layout/notification-bell';
 import { UserMenu } from '@/components/layout/user-menu';
 import { GuestActions } from '@/features/auth/components/guest-actions';
-import { useAuthStatus, useLogout, useUser } from '@/features/auth/hooks/use-auth';
 import { recentNotificationsQueryOptions } from '@/features/notifications/api/notifications';
 import { displayNameOf } from '@/lib/display-name';
+import { useAuthStatus, useLogout, useUser } from '@/lib/session/use-session';
 
 /** The header's right-hand slot: Log in / Create account for visitors; balance, bell and user menu for players. */
 export function HeaderActions() {

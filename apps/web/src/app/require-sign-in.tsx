@@ -4,8 +4,8 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
-import { useAuthStatus } from '@/features/auth/hooks/use-auth';
-import { type AuthModalIntent, authModalState } from '@/features/auth/utils/auth-modal-state';
+import { type AuthModalIntent, authModalState } from '@/lib/auth-modal-state';
+import { useAuthStatus } from '@/lib/session/use-session';
 import styles from './require-sign-in.module.css';
 
 /**

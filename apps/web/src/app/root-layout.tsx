@@ -10,14 +10,16 @@ import { FromPwaNotice } from '@/components/ui/from-pwa-notice';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
 import { AuthModalHost } from '@/features/auth/components/auth-modal-host';
-import { useAuthStatus } from '@/features/auth/hooks/use-auth';
-import { useOpenGame } from '@/features/game/hooks/use-open-game';
+import { StepUpModalHost } from '@/features/auth/components/step-up-modal-host';
+import { useOpenGameOrGamesList } from '@/features/game/hooks/use-open-game-or-games-list';
 import { GameSearch } from '@/features/home/components/game-search';
 import { recentNotificationsQueryOptions } from '@/features/notifications/api/notifications';
 import { useNotificationsChannel } from '@/features/notifications/realtime/use-notifications-channel';
 import { OnboardingOverlay } from '@/features/onboarding/components/onboarding-overlay';
 import { requestNotificationPermission } from '@/lib/browser-notifications';
 import { OpenGameProvider } from '@/lib/open-game';
+import { InstantScrollOnNavigation } from '@/lib/page-scroll';
+import { useAuthStatus } from '@/lib/session/use-session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { HeaderActions } from './header-actions';
 import { isRouteHandle } from './route-handle';
@@ -39,14 +41,19 @@ export function RootLayout() {
   useEffect(() => {
     void requestNotificationPermission();
   }, []);
-  const openGame = useOpenGame();
+  const openGame = useOpenGameOrGamesList();
   useNotificationsChannel();
   const { isSignedIn } = useAuthStatus();
   const recent = useQuery({ ...recentNotificationsQueryOptions(), enabled: isSignedIn });
   return (
     <OpenGameProvider value={openGame}>
       <PageWrapper
-        modals={<AuthModalHost />}
+        modals={
+          <>
+            <AuthModalHost />
+            <StepUpModalHost />
+          </>
+        }
         overlays={<FromPwaNotice />}
         onboarding={isSignedIn ? <OnboardingOverlay /> : null}
       >
@@ -65,6 +72,7 @@ export function RootLayout() {
           onOpen={isSignedIn ? () => void recent.refetch() : undefined}
         />
         <Toaster />
+        <InstantScrollOnNavigation />
         <ScrollRestoration />
       </PageWrapper>
     </OpenGameProvider>

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import { mockApi, setSessionHint } from '@/features/auth/testing/mock-api';
-import { userDataReply } from '@/features/profile/testing/user-data';
+import { mockApi, setSessionHint } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
+import { userDataReply } from '@/testing/user-data';
 
 /** A browser with a session: the probe answers 201 and the user data loads. */
 const signedIn = () =>

@@ -12,11 +12,15 @@ const AboutPage = lazyPage(() => import('@/features/about/components/about-page'
 const ContactsPage = lazyPage(() => import('@/features/contacts/components/contacts-page'), 'ContactsPage');
 const FaqPage = lazyPage(() => import('@/features/faq/components/faq-page'), 'FaqPage');
 const TermsPage = lazyPage(() => import('@/features/terms/components/terms-page'), 'TermsPage');
+const ResponsibleGamingPage = lazyPage(
+  () => import('@/features/responsible-gaming/components/responsible-gaming-page'),
+  'ResponsibleGamingPage',
+);
 const PartnersPage = lazyPage(() => import('@/features/partners/components/partners-page'), 'PartnersPage');
 const CompanyPage = lazyPage(() => import('@/features/company/components/company-page'), 'CompanyPage');
 const NewsPage = lazyPage(() => import('@/features/news/components/news-page'), 'NewsPage');
 const NewsPostPage = lazyPage(() => import('@/features/news/components/news-post-page'), 'NewsPostPage');
-const GamePage = lazyPage(() => import('@/features/game/components/game-page'), 'GamePage');
+const GamePage = lazyPage(() => import('./game-route'), 'GameRoute');
 const VerifyPage = lazyPage(() => import('@/features/auth/components/verify-page'), 'VerifyPage');
 const CallbackLoginPage = lazyPage(
   () => import('@/features/auth/components/callback-login-page'),
@@ -30,12 +34,16 @@ const VerifyEmailPage = lazyPage(
   () => import('@/features/auth/components/verify-email-page'),
   'VerifyEmailPage',
 );
+const EndSessionPage = lazyPage(
+  () => import('@/features/auth/components/end-session-page'),
+  'EndSessionPage',
+);
 const ProfileLayout = lazyPage(() => import('@/features/profile/components/profile-layout'), 'ProfileLayout');
 const ProfileHomePage = lazyPage(
   () => import('@/features/profile/components/profile-home-page'),
   'ProfileHomePage',
 );
-const AccountPage = lazyPage(() => import('@/features/profile/components/account-page'), 'AccountPage');
+const AccountPage = lazyPage(() => import('./account-route'), 'AccountRoute');
 const BonusesPage = lazyPage(() => import('@/features/profile/components/bonuses-page'), 'BonusesPage');
 const HistoryPage = lazyPage(() => import('@/features/profile/components/history-page'), 'HistoryPage');
 const NotificationsPage = lazyPage(
@@ -88,6 +96,11 @@ export const routes: RouteObject[] = [
           },
           { path: paths.faq.path, element: <FaqPage />, handle: titled('faq') },
           { path: paths.termsOfService.path, element: <TermsPage />, handle: titled('termsOfService') },
+          {
+            path: paths.responsibleGaming.path,
+            element: <ResponsibleGamingPage />,
+            handle: titled('responsibleGaming'),
+          },
           { path: paths.forPartners.path, element: <PartnersPage />, handle: titled('forPartners') },
           {
             path: paths.companyInformation.path,
@@ -105,6 +118,7 @@ export const routes: RouteObject[] = [
             handle: titled('callbackRegister'),
           },
           { path: paths.verifyEmail.path, element: <VerifyEmailPage />, handle: titled('verifyEmail') },
+          { path: paths.endSession.path, element: <EndSessionPage />, handle: titled('endSession') },
           {
             // Signed-in screens sit under one guard: a visitor gets the login modal and comes back after.
             element: <RequireSignIn />,

@@ -1,3 +1,5 @@
+import { END_SESSION_PATH } from '@paws/contracts/session-links';
+
 /**
  * Every client route of spec 000 §2 and 001 §2. `path` is the router pattern; `getHref()` builds a link.
  * Links and redirects use these helpers only, never hand-written strings.
@@ -46,6 +48,7 @@ export const paths = {
   contacts: { path: '/contacts', getHref: () => '/contacts' },
   faq: { path: '/faq', getHref: () => '/faq' },
   termsOfService: { path: '/terms-of-service', getHref: () => '/terms-of-service' },
+  responsibleGaming: { path: '/responsible-gaming', getHref: () => '/responsible-gaming' },
   forPartners: { path: '/for-partners', getHref: () => '/for-partners' },
   companyInformation: { path: '/company-information', getHref: () => '/company-information' },
   news: { path: '/news', getHref: () => '/news' },
@@ -59,6 +62,7 @@ export const paths = {
   callbackLogin: { path: '/callback/login', getHref: () => '/callback/login' },
   callbackRegister: { path: '/callback/register', getHref: () => '/callback/register' },
   verifyEmail: { path: '/verify-email', getHref: () => '/verify-email' },
+  endSession: { path: END_SESSION_PATH, getHref: () => END_SESSION_PATH },
   profile: { path: '/profile', getHref: () => '/profile' },
   profileAccount: { path: '/profile/account', getHref: () => '/profile/account' },
   profileBonuses: { path: '/profile/bonuses', getHref: () => '/profile/bonuses' },

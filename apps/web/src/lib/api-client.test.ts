@@ -237,3 +237,52 @@ describe('api client', () => {
     expect(onSessionExpired).not.toHaveBeenCalled();
   });
 });
+
+describe('api client: step-up (issue 29 point 5)', () => {
+  const stepUpRequired = () =>
+    json(403, { statusCode: 403, message: 'Confirm it is you to continue', code: 'STEP_UP_REQUIRED' });
+  const WITHDRAW = '/api/platform/users/withdraw';
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('asks for a proof on 403 STEP_UP_REQUIRED and sends the refused call once more', async () => {
+    let calls = 0;
+    const { callsTo } = stubFetch(() => {
+      calls += 1;
+      return calls === 1 ? stepUpRequired() : json(201, { ok: true });
+    });
+    const onStepUpRequired = vi.fn(async () => true);
+    const api = createApiClient({ baseUrls: () => baseUrls, onStepUpRequired });
+    await expect(api.platform.post('/users/withdraw', { amount: 5 })).resolves.toEqual({ ok: true });
+    expect(onStepUpRequired).toHaveBeenCalledTimes(1);
+    expect(callsTo(WITHDRAW)).toBe(2);
+  });
+
+  it('cancelled: the 403 reaches the caller and nothing is sent again', async () => {
+    const { callsTo } = stubFetch(() => stepUpRequired());
+    const api = createApiClient({ baseUrls: () => baseUrls, onStepUpRequired: async () => false });
+    const error = await api.platform.post('/users/withdraw', { amount: 5 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiClientError);
+    expect((error as ApiClientError).details.code).toBe('STEP_UP_REQUIRED');
+    expect(callsTo(WITHDRAW)).toBe(1);
+  });
+
+  it('retries once only: a second refusal after the proof is the caller’s', async () => {
+    const { callsTo } = stubFetch(() => stepUpRequired());
+    const onStepUpRequired = vi.fn(async () => true);
+    const api = createApiClient({ baseUrls: () => baseUrls, onStepUpRequired });
+    await expect(api.platform.post('/users/withdraw', { amount: 5 })).rejects.toMatchObject({ status: 403 });
+    expect(onStepUpRequired).toHaveBeenCalledTimes(1);
+    expect(callsTo(WITHDRAW)).toBe(2);
+  });
+
+  it('another 403 (a ban, a refusal) is not a step-up', async () => {
+    stubFetch(() => json(403, { statusCode: 403, message: 'Forbidden' }));
+    const onStepUpRequired = vi.fn(async () => true);
+    const api = createApiClient({ baseUrls: () => baseUrls, onStepUpRequired });
+    await expect(api.platform.post('/users/withdraw', {})).rejects.toMatchObject({ status: 403 });
+    expect(onStepUpRequired).not.toHaveBeenCalled();
+  });
+});

@@ -1,6 +1,8 @@
 import type { BanInfo } from '@paws/contracts/bans';
+import { STEP_UP_REQUIRED } from '@paws/contracts/step-up-constants';
 import { getRuntimeConfig, type RuntimeConfig } from '@/config/runtime-config';
 import { banOfErrorBody, reportBan } from './ban-store';
+import { requestStepUp } from './step-up-store';
 
 /**
  * The one HTTP client of spec 001 §7: cookies on every call, JSON bodies (FormData for uploads),
@@ -77,7 +79,16 @@ export interface ApiClientOptions {
   onSessionExpired?: () => void;
   /** Called with the ban of every 403 that carries one (the account is banned: the banned modal shows it). */
   onBanned?: (ban: BanInfo) => void;
+  /**
+   * Called on a 403 STEP_UP_REQUIRED (issue 29 point 5): resolves true once the player proved presence
+   * again, and the refused call is then sent once more; false (cancelled) lets the 403 through.
+   */
+  onStepUpRequired?: () => Promise<boolean>;
 }
+
+/** Whether an error is the server's 'prove it is you first' (a withdrawal or an account change). */
+export const isStepUpRequired = (error: unknown): boolean =>
+  isApiClientError(error) && error.status === 403 && error.details.code === STEP_UP_REQUIRED;
 
 export type ApiClient = Record<ServiceName, ServiceClient> & {
   request<T>(url: string, options?: RequestOptions): Promise<T>;
@@ -171,7 +182,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return refreshInFlight;
   }
 
+  /** A call refused for want of a fresh proof is sent again once the player gave one (at most once). */
   async function request<T>(url: string, requestOptions: RequestOptions = {}): Promise<T> {
+    try {
+      return await requestOnce<T>(url, requestOptions);
+    } catch (error) {
+      if (!isStepUpRequired(error) || !options.onStepUpRequired) throw error;
+      if (!(await options.onStepUpRequired())) throw error;
+      return requestOnce<T>(url, requestOptions);
+    }
+  }
+
+  async function requestOnce<T>(url: string, requestOptions: RequestOptions = {}): Promise<T> {
     const fullUrl = appendQuery(url, requestOptions.query);
     const refreshesBefore = refreshCount;
     const response = await send(fullUrl, requestOptions);
@@ -224,8 +246,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 }
 
 /**
- * The app's client. The auth feature sets the session-expired handler (log out, then go to spaceUrl)
- * once it exists; until then an expired session simply surfaces as the request's 401. A banned account's
- * 403 also opens the banned modal.
+ * The app's client. The session (lib/session) sets the session-expired handler (log out, then go to
+ * spaceUrl) once it exists; until then an expired session simply surfaces as the request's 401. A banned
+ * account's 403 also opens the banned modal; a 403 STEP_UP_REQUIRED opens the step-up modal, and the call is
+ * sent again once the player confirmed it is them.
  */
-export const api = createApiClient({ baseUrls: getRuntimeConfig, onBanned: reportBan });
+export const api = createApiClient({
+  baseUrls: getRuntimeConfig,
+  onBanned: reportBan,
+  onStepUpRequired: requestStepUp,
+});

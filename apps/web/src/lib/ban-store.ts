@@ -38,6 +38,9 @@ const isDate = (value: unknown) => typeof value === 'string' && !Number.isNaN(Da
 export function banOfErrorBody(body: unknown): BanInfo | null {
   const ban = (body as { ban?: Partial<BanInfo> } | null)?.ban;
   if (!ban || typeof ban.reason !== 'string' || !isDate(ban.startedAt)) return null;
+  // The player's own time-out or self-exclusion (a `kind`) is no staff ban: the refused form says it, no
+  // 'You are banned' modal with an appeal.
+  if (ban.kind !== undefined) return null;
   if (ban.endsAt !== null && !isDate(ban.endsAt)) return null;
   return { reason: ban.reason, startedAt: ban.startedAt as string, endsAt: ban.endsAt ?? null };
 }

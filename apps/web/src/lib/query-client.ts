@@ -23,6 +23,9 @@ export const cacheGroups = [
 
 export type CacheGroup = (typeof cacheGroups)[number];
 
+/** A whole cache group: how one feature refreshes data another feature shows (a deposit, the history). */
+export const cacheGroupKey = (group: CacheGroup) => [group] as const;
+
 /** Spec 001 §9: data is never stale and nothing retries; queries that must refetch say so themselves. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

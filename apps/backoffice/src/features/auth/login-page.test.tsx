@@ -11,8 +11,7 @@ const me = { userId: 'u1', email: 'admin@staff.test', roles: ['admin'], permissi
 describe('staff sign-in', () => {
   it('enrols the authenticator, then shows the recovery codes once', async () => {
     const calls = mockApi(({ url }) => {
-      if (url.pathname.endsWith('/auth/me'))
-        return { status: 401, body: { statusCode: 401, message: 'Unauthorized' } };
+      if (url.pathname.endsWith('/auth/session')) return { body: { me: null } };
       if (url.pathname.endsWith('/auth/login')) {
         return {
           status: 201,
@@ -50,8 +49,8 @@ describe('staff sign-in', () => {
 
   it("shows the server's message under the password", async () => {
     mockApi(({ url }) =>
-      url.pathname.endsWith('/auth/me')
-        ? { status: 401, body: { statusCode: 401, message: 'Unauthorized' } }
+      url.pathname.endsWith('/auth/session')
+        ? { status: 200, body: { me: null } }
         : { status: 401, body: { statusCode: 401, message: 'Invalid email or password', field: 'password' } },
     );
     renderScreen(<LoginPage />, '/login');

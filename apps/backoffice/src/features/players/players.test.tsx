@@ -26,6 +26,8 @@ const profile: PlayerProfile = {
   createdAt: '2026-01-01T10:00:00.000Z',
   updatedAt: '2026-01-01T10:00:00.000Z',
   lastSignInAt: '2026-02-01T10:00:00.000Z',
+  twoStepOn: true,
+  passkeyCount: 2,
   ban: null,
   bans: [],
   balances: [
@@ -51,8 +53,8 @@ function stubApi(permissions: string[], answers: Record<string, () => [number, u
       const key = `${method} ${url.pathname}`;
       const [status, payload] =
         answers[key]?.() ??
-        (key === 'GET /api/staff/auth/me'
-          ? [200, { userId: 'staff-1', email: 's@staff.test', roles: ['support'], permissions }]
+        (key === 'GET /api/staff/auth/session'
+          ? [200, { me: { userId: 'staff-1', email: 's@staff.test', roles: ['support'], permissions } }]
           : key === `GET /api/staff/players/${ID}`
             ? [200, profile]
             : [200, { items: [], total: 0 }]);
@@ -110,6 +112,10 @@ describe('the player page', () => {
     expect(await screen.findByRole('heading', { name: 'ann' })).toBeInTheDocument();
     const balances = screen.getByRole('table', { name: 'Balances per currency' });
     expect(within(balances).getByText('125.50 USD')).toBeInTheDocument();
+    // Whether the authenticator app is on, never its secret (issue 29).
+    expect(screen.getByText('On (authenticator app)')).toBeInTheDocument();
+    // How many passkeys, never their keys.
+    expect(screen.getByText('Passkeys', { selector: 'dt' }).nextElementSibling).toHaveTextContent(/^2$/);
     expect(screen.getByRole('button', { name: 'Ban player' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Unban player' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Sign out everywhere' })).toBeInTheDocument();

@@ -1,13 +1,9 @@
 import { lazy } from 'react';
 import type { FeatureRoutes } from '../../lib/nav';
+import { paths } from './paths';
 
 const VerificationsPage = lazy(() => import('./components/verifications-page'));
 const VerificationPage = lazy(() => import('./components/verification-page'));
-
-export const paths = {
-  list: '/verifications',
-  one: (id: string) => `/verifications/${id}`,
-};
 
 export const { routes, nav }: FeatureRoutes = {
   routes: [

@@ -1,6 +1,6 @@
 import { rouletteBetNumbers, rouletteBetSchema } from '@paws/contracts/studio';
 import { describe, expect, it } from 'vitest';
-import { betKey, hitTest, toBetInput, toTable } from './layout.ts';
+import { betKey, hitTest, straightBet, toBetInput, toTable } from './layout.ts';
 
 const nums = (u: number, v: number) =>
   hitTest(u, v)
@@ -86,5 +86,13 @@ describe('roulette layout hit-testing', () => {
     );
     expect(betKey({ type: 'dozen', dozen: 2 })).toBe('dozen:2');
     expect(toBetInput({ type: 'column', column: 3 }, 5)).toEqual({ type: 'column', column: 3, amount: 5 });
+  });
+
+  it('bets a number straight from the keyboard exactly as a tap on the middle of its cell does', () => {
+    for (let n = 0; n <= 36; n++) {
+      const bet = straightBet(n);
+      expect(bet).toEqual(hitTest(bet.u, bet.v));
+      expect(bet.numbers).toEqual([n]);
+    }
   });
 });

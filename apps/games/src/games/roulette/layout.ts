@@ -75,6 +75,13 @@ export function toTable(
 /** Number's cell in table coordinates (its street and column). */
 export const cellOf = (n: number) => ({ street: Math.floor((n - 1) / 3), column: (n - 1) % 3 });
 
+/** A straight bet on `n`, its chip in the middle of the number's cell: what a tap on that middle bets. */
+export function straightBet(n: number): InsideHit {
+  if (n === 0) return { type: 'straight', numbers: [0], u: -0.5, v: 1.5 };
+  const { street, column } = cellOf(n);
+  return { type: 'straight', numbers: [n], u: street + 0.5, v: column + 0.5 };
+}
+
 export type OutsideTarget =
   | { type: 'dozen'; dozen: 1 | 2 | 3 }
   | { type: 'column'; column: 1 | 2 | 3 }

@@ -1,6 +1,6 @@
 import '../../styles/studio.css';
 import './roulette.css';
-import { ROULETTE_RED_NUMBERS, rouletteBetsSchema, rouletteColor } from '@paws/contracts/studio';
+import { rouletteBetsSchema, rouletteColor } from '@paws/contracts/studio';
 import {
   ROULETTE_NAMESPACE,
   type RouletteTable,
@@ -17,24 +17,13 @@ import { chipRack, placedChip } from '../../shared/chips.ts';
 import { h, mount } from '../../shared/dom.ts';
 import { tr } from '../../shared/i18n.ts';
 import { addDollars, formatCents, formatMoney } from '../../shared/money.ts';
-import { type GameContext, type Revealed, startGame } from '../../shared/shell.ts';
+import { type GameContext, startGame } from '../../shared/shell.ts';
 import { toast } from '../../shared/ui.ts';
-import { verifyHref } from '../../shared/verify-link.ts';
-import {
-  betKey,
-  cellOf,
-  hitTest,
-  type InsideHit,
-  type OutsideTarget,
-  toBetInput,
-  toTable,
-} from './layout.ts';
+import { createBoard, type Target } from './board.ts';
+import { betKey, type InsideHit, toBetInput } from './layout.ts';
+import { revealedTableSeeds, tableFairness } from './table-fairness.ts';
 import { createWheel } from './wheel.ts';
 
-export const TABLE_CLIENT_SEED = 'paws-live-roulette';
-const REVEALED_KEY = 'paws-studio:revealed:european-roulette';
-
-type Target = InsideHit | OutsideTarget;
 interface Placed {
   target: Target;
   amount: number;
@@ -53,7 +42,7 @@ void startGame('european-roulette', (ctx: GameContext) => {
   let sending = false;
   let autoSent = false;
   let lastResult: number | null = null;
-  const revealedSeeds: Revealed[] = readSeeds();
+  const revealed = revealedTableSeeds();
 
   const wheel = createWheel();
   const rack = chipRack(1, () => ctx.sound.chip());
@@ -65,132 +54,14 @@ void startGame('european-roulette', (ctx: GameContext) => {
   const strip = h('div', { class: 'rt-strip', role: 'list', 'aria-label': tr('Last results') });
   const slip = h('div', { class: 'rt-slip' });
 
-  /* Table layout */
-  const inside = h('div', { class: 'rt-inside', role: 'group', 'aria-label': tr('Numbers') });
-  const chipLayer = h('div', { class: 'rt-chiplayer' });
-  const numberCells = new Map<number, HTMLElement>();
-  const zero = h('div', { class: 'rt-num rt-num--green rt-zero', dataset: { n: 0 } }, '0');
-  numberCells.set(0, zero);
-  inside.append(zero);
-  for (let n = 1; n <= 36; n++) {
-    const { street, column } = cellOf(n);
-    const cell = h(
-      'div',
-      {
-        class: `rt-num rt-num--${rouletteColor(n)}`,
-        dataset: { n },
-        style: { '--s': street + 2, '--c': column + 1, '--h': 3 - column },
-      },
-      h('span', null, String(n)),
-    );
-    numberCells.set(n, cell);
-    inside.append(cell);
-  }
-  inside.append(chipLayer);
-
-  const outsideSpots = new Map<string, HTMLButtonElement>();
-  const outsideBtn = (target: OutsideTarget, label: string, cls = '') => {
-    const b = h(
-      'button',
-      {
-        type: 'button',
-        class: `rt-out ${cls}`,
-        // Red and black show a colour, no text: they are named for screen readers.
-        'aria-label': label ? undefined : target.type === 'red' ? tr('Red') : tr('Black'),
-        onclick: () => place(target),
-      },
-      h('span', { class: 'rt-out__label' }, label),
-    );
-    b.addEventListener('pointerenter', () => preview(outsideNumbers(target)));
-    b.addEventListener('pointerleave', () => preview([]));
-    outsideSpots.set(betKey(target), b);
-    return b;
-  };
-  const columns = h(
-    'div',
-    { class: 'rt-columns' },
-    ([3, 2, 1] as const).map((c) => outsideBtn({ type: 'column', column: c }, '2:1', `rt-col rt-col--${c}`)),
-  );
-  const dozens = h(
-    'div',
-    { class: 'rt-dozens' },
-    ([1, 2, 3] as const).map((d) =>
-      outsideBtn({ type: 'dozen', dozen: d }, tr(['1st 12', '2nd 12', '3rd 12'][d - 1] as string)),
-    ),
-  );
-  const evens = h(
-    'div',
-    { class: 'rt-evens' },
-    outsideBtn({ type: 'low' }, '1–18'),
-    outsideBtn({ type: 'even' }, tr('Even')),
-    outsideBtn({ type: 'red' }, '', 'rt-out--red'),
-    outsideBtn({ type: 'black' }, '', 'rt-out--black'),
-    outsideBtn({ type: 'odd' }, tr('Odd')),
-    outsideBtn({ type: 'high' }, '19–36'),
-  );
-  const layout = h(
-    'div',
-    { class: 'rt-layout' },
-    h('div', { class: 'rt-grid' }, inside, columns),
-    dozens,
-    evens,
+  const { layout, chipLayer, numberCells, outsideSpots, orientation } = createBoard((target) =>
+    place(target),
   );
 
-  const orientation = () => (layout.clientWidth >= 620 ? 'horizontal' : 'vertical');
   const applyOrientation = () => {
     layout.dataset.orientation = orientation();
     paintChips();
   };
-
-  function tableCoords(e: PointerEvent | MouseEvent) {
-    const rect = inside.getBoundingClientRect();
-    const o = orientation();
-    const alongLen = o === 'horizontal' ? rect.width : rect.height;
-    const acrossLen = o === 'horizontal' ? rect.height : rect.width;
-    const cell = alongLen / 13;
-    return toTable(o, e.clientX - rect.left, e.clientY - rect.top, {
-      zero: cell,
-      cell,
-      across: acrossLen / 3,
-    });
-  }
-  inside.addEventListener('click', (e) => {
-    const { u, v } = tableCoords(e);
-    const hit = hitTest(u, v);
-    if (hit) place(hit);
-  });
-  inside.addEventListener('pointermove', (e) => {
-    if (e.pointerType !== 'mouse') return;
-    const { u, v } = tableCoords(e);
-    preview(hitTest(u, v)?.numbers ?? []);
-  });
-  inside.addEventListener('pointerleave', () => preview([]));
-
-  function preview(numbers: number[]) {
-    for (const [n, el] of numberCells) el.classList.toggle('rt-num--hover', numbers.includes(n));
-  }
-
-  function outsideNumbers(t: OutsideTarget): number[] {
-    const all = Array.from({ length: 36 }, (_, i) => i + 1);
-    switch (t.type) {
-      case 'dozen':
-        return all.filter((n) => Math.ceil(n / 12) === t.dozen);
-      case 'column':
-        return all.filter((n) => ((n - 1) % 3) + 1 === t.column);
-      case 'red':
-        return [...ROULETTE_RED_NUMBERS];
-      case 'black':
-        return all.filter((n) => !ROULETTE_RED_NUMBERS.includes(n));
-      case 'odd':
-        return all.filter((n) => n % 2 === 1);
-      case 'even':
-        return all.filter((n) => n % 2 === 0);
-      case 'low':
-        return all.filter((n) => n <= 18);
-      case 'high':
-        return all.filter((n) => n >= 19);
-    }
-  }
 
   /* Bets */
   const bettingOpen = () =>
@@ -426,98 +297,10 @@ void startGame('european-roulette', (ctx: GameContext) => {
       numberCells.get(number)?.classList.add('rt-num--win');
       ctx.sound.pop();
     }, STOP_MS);
-    if (serverSeed && table) {
-      revealedSeeds.unshift({
-        serverSeed,
-        serverSeedHash: '',
-        clientSeed: TABLE_CLIENT_SEED,
-        lastNonce: roundNumber,
-      });
-      revealedSeeds.splice(10);
-      try {
-        localStorage.setItem(REVEALED_KEY, JSON.stringify(revealedSeeds));
-      } catch {
-        /* ignore */
-      }
-    }
+    if (serverSeed && table) revealed.add(serverSeed, roundNumber);
   }
 
-  /* Fairness for the table: its own seed, public client seed, round number as nonce. */
-  ctx.fairnessOverride = () =>
-    h(
-      'div',
-      { class: 'fair' },
-      h(
-        'p',
-        { class: 'muted' },
-        tr(
-          'The live table draws every spin from HMAC-SHA256(table seed, "paws-live-roulette:<round>:0"). The table seed’s SHA-256 is shown before the bets; when the table rotates its seed, the old one is revealed so anyone can recompute every spin.',
-        ),
-      ),
-      h(
-        'div',
-        { class: 'seed' },
-        h('span', { class: 'seed__label' }, tr('Table seed (SHA-256)')),
-        h('code', { class: 'seed__value' }, table?.serverSeedHash ?? '—'),
-      ),
-      h(
-        'div',
-        { class: 'seed' },
-        h('span', { class: 'seed__label' }, tr('Client seed')),
-        h('code', null, TABLE_CLIENT_SEED),
-      ),
-      h(
-        'div',
-        { class: 'seed' },
-        h('span', { class: 'seed__label' }, tr('Nonce (round number)')),
-        h('code', null, String(table?.roundNumber ?? '—')),
-      ),
-      revealedSeeds.length
-        ? h(
-            'div',
-            { class: 'fair__revealed' },
-            h('h3', null, tr('Revealed table seeds')),
-            revealedSeeds.map((r) =>
-              h(
-                'div',
-                { class: 'seed' },
-                h(
-                  'span',
-                  { class: 'seed__label' },
-                  tr('Used up to round #{round}', { round: r.lastNonce ?? 0 }),
-                ),
-                h('code', { class: 'seed__value' }, r.serverSeed),
-                h(
-                  'a',
-                  {
-                    class: 'small',
-                    target: '_blank',
-                    rel: 'noopener',
-                    href: verifyHref({
-                      game: 'european-roulette',
-                      serverSeed: r.serverSeed,
-                      clientSeed: TABLE_CLIENT_SEED,
-                      nonce: r.lastNonce ?? 0,
-                    }),
-                  },
-                  tr('Verify'),
-                ),
-              ),
-            ),
-          )
-        : h('p', { class: 'muted small' }, tr('No table seed revealed since you opened the table.')),
-      h(
-        'p',
-        { class: 'muted small' },
-        tr('Check any spin on the '),
-        h(
-          'a',
-          { href: './verify.html?game=european-roulette', target: '_blank', rel: 'noopener' },
-          tr('verify page'),
-        ),
-        tr('.'),
-      ),
-    );
+  ctx.fairnessOverride = () => tableFairness(table, revealed.list());
 
   /* Build */
   mount(
@@ -595,13 +378,3 @@ void startGame('european-roulette', (ctx: GameContext) => {
     })
     .catch(() => undefined);
 });
-
-function readSeeds(): Revealed[] {
-  try {
-    const raw = localStorage.getItem(REVEALED_KEY);
-    const v = raw ? (JSON.parse(raw) as unknown) : [];
-    return Array.isArray(v) ? (v as Revealed[]) : [];
-  } catch {
-    return [];
-  }
-}

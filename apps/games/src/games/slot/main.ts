@@ -3,6 +3,7 @@ import './slot.css';
 import { type SlotSpin, type SlotSymbol, slotBetSchema, slotSymbols } from '@paws/contracts/studio';
 import {
   studioApiMessages,
+  studioBalanceResponseSchema,
   studioGameInfoResponseSchema,
   studioRoundResponseSchema,
 } from '@paws/contracts/studio-api';
@@ -12,6 +13,7 @@ import { tr } from '../../shared/i18n.ts';
 import { addDollars, formatCents, formatMoney, SLOT_STAKES, stepStake } from '../../shared/money.ts';
 import { type GameContext, startGame } from '../../shared/shell.ts';
 import { stakeControl, toast } from '../../shared/ui.ts';
+import { celebrated, type ReturnShown, reelStopMs, returnShown } from './pacing.ts';
 import { paylinesFromInfo, winCells } from './paylines.ts';
 import { symbolSvg } from './symbols.ts';
 
@@ -83,30 +85,32 @@ void startGame('wild-paws', (ctx: GameContext) => {
   const randomSymbol = (): SlotSymbol =>
     slotSymbols[Math.floor(Math.random() * slotSymbols.length)] as SlotSymbol;
 
-  async function spinTo(next: SlotSymbol[][], fast: boolean) {
+  // Every spin, the feature's too, runs the full 2.5 s (pacing.ts); reduced motion stops the reels in turn, unmoving.
+  async function spinTo(next: SlotSymbol[][]) {
     clearWins();
-    const blur = fast ? 10 : 18;
-    const fastMotion = reducedMotion();
+    const still = reducedMotion();
     const done = reelEls.map((reel, r) => {
       const strip = h('div', { class: 'reel__strip reel__strip--spinning' });
       const finals = (next[r] ?? []).map((sym) => h('div', { class: 'reel__cell' }, symbolSvg(sym)));
       const current = (grid[r] ?? []).map((sym) => h('div', { class: 'reel__cell' }, symbolSvg(sym)));
-      const fillers = Array.from({ length: blur + r * 3 }, () =>
+      const fillers = Array.from({ length: 18 + r * 3 }, () =>
         h('div', { class: 'reel__cell reel__cell--blur' }, symbolSvg(randomSymbol())),
       );
       strip.append(...finals, ...fillers, ...current);
       const total = finals.length + fillers.length + current.length;
       strip.style.transform = `translateY(-${((total - ROWS) / total) * 100}%)`;
       mount(reel, strip);
-      const ms = fastMotion ? 1 : (fast ? 550 : 900) + r * (fast ? 140 : 260);
+      const ms = reelStopMs(r, REELS);
       return new Promise<void>((resolve) => {
-        requestAnimationFrame(() =>
-          requestAnimationFrame(() => {
-            strip.style.transition = `transform ${ms}ms cubic-bezier(0.3, 0.1, 0.25, 1.08)`;
-            strip.style.transform = 'translateY(0)';
-          }),
-        );
+        if (!still)
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => {
+              strip.style.transition = `transform ${ms}ms cubic-bezier(0.3, 0.1, 0.25, 1.08)`;
+              strip.style.transform = 'translateY(0)';
+            }),
+          );
         setTimeout(() => {
+          if (still) strip.style.transform = 'translateY(0)';
           ctx.sound.stop();
           resolve();
         }, ms + 20);
@@ -175,13 +179,33 @@ void startGame('wild-paws', (ctx: GameContext) => {
     await sleep(reducedMotion() ? 200 : 1300);
   }
 
-  function setMeter(cents: number | null, big = false) {
+  /** A return at or under the stake is labelled "Returned", never "Win" (pacing.ts). */
+  const returnedText = (cents: number) =>
+    tr('Returned {amount}', { amount: formatCents(cents, ctx.wallet.currency) });
+
+  /**
+   * One spin's return, `total` the round's so far: lit lines, sound and "Win" only once the round pays more
+   * than its stake; less is told in words ("Returned $0.40").
+   */
+  async function showReturn(spin: SlotSpin, total: number, stake: number) {
+    const shown = returnShown(total, stake);
+    setMeter(total > 0 ? total : null, shown);
+    if (spin.payout <= 0) return;
+    if (!celebrated(shown)) {
+      lineInfo.textContent = returnedText(total);
+      return;
+    }
+    ctx.sound.win(shown === 'big');
+    await showWins(spin);
+  }
+
+  function setMeter(cents: number | null, shown: ReturnShown = 'none') {
     mount(
       winMeter,
-      h('span', { class: 'slot-meter__label' }, tr('Win')),
+      h('span', { class: 'slot-meter__label' }, shown === 'returned' ? tr('Returned') : tr('Win')),
       h(
         'strong',
-        { class: big ? 'slot-meter--big' : '' },
+        { class: shown === 'big' ? 'slot-meter--big' : '' },
         cents === null ? '—' : formatCents(cents, ctx.wallet.currency),
       ),
     );
@@ -208,11 +232,24 @@ void startGame('wild-paws', (ctx: GameContext) => {
     tr('Free spin'),
   );
 
+  // Offered only to a player who has free spins: unknown (demo, not loaded yet) or none hides it.
   function paintControls() {
     spinBtn.disabled = busy;
-    freeBtn.disabled = busy || freeSpinsLeft === 0;
-    freeBtn.textContent = freeSpinsLeft === 0 ? tr('No free spins') : tr('Use a free spin');
+    freeBtn.hidden = !freeSpinsLeft;
+    freeBtn.disabled = busy || !freeSpinsLeft;
+    freeBtn.textContent = tr('Use a free spin ({count} left)', { count: freeSpinsLeft ?? 0 });
     stakeCtl.disable(busy);
+  }
+
+  async function loadFreeSpins() {
+    if (!ctx.online) return;
+    try {
+      const res = await ctx.api.request('GET', '/balance', undefined, studioBalanceResponseSchema);
+      freeSpinsLeft = res.freeSpins ?? 0;
+      paintControls();
+    } catch {
+      /* keep the button as it is */
+    }
   }
 
   async function play(fund: 'cash' | 'freeSpin') {
@@ -232,11 +269,9 @@ void startGame('wild-paws', (ctx: GameContext) => {
       const { round, balance } = await pending;
       if (round.game !== 'wild-paws') throw new Error('Unexpected round');
       const r = round.result;
-      await spinTo(r.base.grid, false);
+      await spinTo(r.base.grid);
       let total = r.base.payout;
-      if (r.base.payout > 0) ctx.sound.win(false);
-      setMeter(total);
-      await showWins(r.base);
+      await showReturn(r.base, total, r.stake);
       if (r.featureSpins.length > 0) {
         ctx.sound.win(true);
         let awarded = r.base.featureSpinsAwarded;
@@ -250,27 +285,24 @@ void startGame('wild-paws', (ctx: GameContext) => {
             count: awarded,
             multiplier: spin.multiplier,
           });
-          await spinTo(spin.grid, true);
+          await spinTo(spin.grid);
           total += spin.payout;
-          if (spin.payout > 0) ctx.sound.pop();
           if (spin.featureSpinsAwarded > 0) {
             awarded += spin.featureSpinsAwarded;
             toast(tr('+{count} free spins!', { count: spin.featureSpinsAwarded }), 'win', 2000);
           }
-          setMeter(total);
-          await showWins(spin);
+          await showReturn(spin, total, r.stake);
         }
         featureBadge.textContent = tr('Free spins over · {amount}', {
           amount: formatCents(total, ctx.wallet.currency),
         });
       }
       ctx.afterRound(round, balance);
-      if (r.totalPayout > 0) {
-        setMeter(r.totalPayout, r.totalPayout >= r.stake * 10);
-        if (r.totalPayout >= r.stake * 10) ctx.sound.win(true);
-      } else {
-        lineInfo.textContent = tr('No win this spin');
-      }
+      const shown = returnShown(r.totalPayout, r.stake);
+      setMeter(r.totalPayout > 0 ? r.totalPayout : null, shown);
+      if (shown === 'big') ctx.sound.win(true);
+      if (shown === 'none') lineInfo.textContent = tr('No win this spin');
+      if (shown === 'returned') lineInfo.textContent = returnedText(r.totalPayout);
       if (fund === 'freeSpin' && freeSpinsLeft !== null) freeSpinsLeft = Math.max(0, freeSpinsLeft - 1);
     } catch (error) {
       if (error instanceof ApiError && error.message === studioApiMessages.noFreeSpins) {
@@ -297,6 +329,7 @@ void startGame('wild-paws', (ctx: GameContext) => {
   );
   mount(ctx.controls, stakeCtl.el, spinBtn, freeBtn);
   paintControls();
+  void loadFreeSpins();
 
   ctx.api
     .request('GET', '/games/wild-paws/info', undefined, studioGameInfoResponseSchema, false)

@@ -1,4 +1,4 @@
-import type { Dictionary } from '../i18n.ts';
+import type { Dictionary } from './dictionary.ts';
 
 /** The game pages in Spanish: English text (the key) → translation. See ../i18n.ts. */
 export const es: Dictionary = {
@@ -87,8 +87,7 @@ export const es: Dictionary = {
   Spin: 'Girar',
   SPIN: 'GIRAR',
   'Free spin': 'Tirada gratis',
-  'No free spins': 'Sin tiradas gratis',
-  'Use a free spin': 'Usar una tirada gratis',
+  'Use a free spin ({count} left)': 'Usar una tirada gratis ({count} restantes)',
   'Free spin at 0.20': 'Tirada gratis a 0,20',
   'Good luck!': '¡Suerte!',
   'FREE SPINS! {count} spins · wins ×3': '¡TIRADAS GRATIS! {count} tiradas · premios ×3',
@@ -96,6 +95,12 @@ export const es: Dictionary = {
   '+{count} free spins!': '¡+{count} tiradas gratis!',
   'Free spins over · {amount}': 'Fin de las tiradas gratis · {amount}',
   'No win this spin': 'Sin premio en esta tirada',
+  'Bet on {target}': 'Apostar a {target}',
+  'column {n}, 2:1': 'columna {n}, 2:1',
+  even: 'par',
+  odd: 'impar',
+  Returned: 'Devuelto',
+  'Returned {amount}': 'Devuelto {amount}',
   'You have no free spins': 'No tienes tiradas gratis',
   '{rank} of {suit}': '{rank} de {suit}',
   'Face-down card': 'Carta boca abajo',
@@ -298,6 +303,14 @@ export const es: Dictionary = {
   'Two Pair': 'Doble pareja',
   'Jacks or Better': 'Jotas o mejor',
   'Insufficient funds': 'Saldo insuficiente',
+  'This bet is over your 24-hour loss limit': 'Esta apuesta supera tu límite de pérdidas de 24 horas',
+  'This bet is over your 7-day loss limit': 'Esta apuesta supera tu límite de pérdidas de 7 días',
+  'This bet is over your 1-month loss limit': 'Esta apuesta supera tu límite de pérdidas de 1 mes',
+  'This bet is over your 24-hour wager limit': 'Esta apuesta supera tu límite de apuestas de 24 horas',
+  'This bet is over your 7-day wager limit': 'Esta apuesta supera tu límite de apuestas de 7 días',
+  'This bet is over your 1-month wager limit': 'Esta apuesta supera tu límite de apuestas de 1 mes',
+  'You have reached your daily play-time limit: you can play again after midnight UTC':
+    'Has alcanzado tu límite diario de tiempo de juego: podrás volver a jugar después de la medianoche UTC',
   'Betting is closed': 'Las apuestas están cerradas',
   'This game link has expired or was already used': 'Este enlace del juego ha caducado o ya se usó',
   'Session required': 'Se necesita una sesión',

@@ -1,4 +1,4 @@
-import type { Dictionary } from '../i18n.ts';
+import type { Dictionary } from './dictionary.ts';
 
 /** The game pages in French: English text (the key) → translation. See ../i18n.ts. */
 export const fr: Dictionary = {
@@ -89,8 +89,7 @@ export const fr: Dictionary = {
   Spin: 'Lancer',
   SPIN: 'LANCER',
   'Free spin': 'Tour gratuit',
-  'No free spins': 'Aucun tour gratuit',
-  'Use a free spin': 'Utiliser un tour gratuit',
+  'Use a free spin ({count} left)': 'Utiliser un tour gratuit ({count} restants)',
   'Free spin at 0.20': 'Tour gratuit à 0,20',
   'Good luck!': 'Bonne chance !',
   'FREE SPINS! {count} spins · wins ×3': 'TOURS GRATUITS ! {count} tours · gains ×3',
@@ -98,6 +97,12 @@ export const fr: Dictionary = {
   '+{count} free spins!': '+{count} tours gratuits !',
   'Free spins over · {amount}': 'Fin des tours gratuits · {amount}',
   'No win this spin': 'Pas de gain sur ce tour',
+  'Bet on {target}': 'Miser sur {target}',
+  'column {n}, 2:1': 'colonne {n}, 2:1',
+  even: 'pair',
+  odd: 'impair',
+  Returned: 'Rendu',
+  'Returned {amount}': 'Rendu {amount}',
   'You have no free spins': 'Vous n’avez pas de tours gratuits',
   '{rank} of {suit}': '{rank} de {suit}',
   'Face-down card': 'Carte face cachée',
@@ -301,6 +306,14 @@ export const fr: Dictionary = {
   'Two Pair': 'Double paire',
   'Jacks or Better': 'Valets ou mieux',
   'Insufficient funds': 'Solde insuffisant',
+  'This bet is over your 24-hour loss limit': 'Cette mise dépasse votre limite de pertes sur 24 heures',
+  'This bet is over your 7-day loss limit': 'Cette mise dépasse votre limite de pertes sur 7 jours',
+  'This bet is over your 1-month loss limit': 'Cette mise dépasse votre limite de pertes sur 1 mois',
+  'This bet is over your 24-hour wager limit': 'Cette mise dépasse votre limite de mises sur 24 heures',
+  'This bet is over your 7-day wager limit': 'Cette mise dépasse votre limite de mises sur 7 jours',
+  'This bet is over your 1-month wager limit': 'Cette mise dépasse votre limite de mises sur 1 mois',
+  'You have reached your daily play-time limit: you can play again after midnight UTC':
+    'Vous avez atteint votre limite quotidienne de temps de jeu : vous pourrez rejouer après minuit UTC',
   'Betting is closed': 'Les mises sont fermées',
   'This game link has expired or was already used': 'Ce lien de jeu a expiré ou a déjà été utilisé',
   'Session required': 'Session requise',

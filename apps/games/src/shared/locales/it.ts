@@ -1,4 +1,4 @@
-import type { Dictionary } from '../i18n.ts';
+import type { Dictionary } from './dictionary.ts';
 
 /** The game pages in Italian: English text (the key) → translation. See ../i18n.ts. */
 export const it: Dictionary = {
@@ -87,8 +87,7 @@ export const it: Dictionary = {
   Spin: 'Gira',
   SPIN: 'GIRA',
   'Free spin': 'Giro gratis',
-  'No free spins': 'Nessun giro gratis',
-  'Use a free spin': 'Usa un giro gratis',
+  'Use a free spin ({count} left)': 'Usa un giro gratis ({count} rimasti)',
   'Free spin at 0.20': 'Giro gratis a 0,20',
   'Good luck!': 'Buona fortuna!',
   'FREE SPINS! {count} spins · wins ×3': 'GIRI GRATIS! {count} giri · vincite ×3',
@@ -96,6 +95,12 @@ export const it: Dictionary = {
   '+{count} free spins!': '+{count} giri gratis!',
   'Free spins over · {amount}': 'Giri gratis finiti · {amount}',
   'No win this spin': 'Nessuna vincita in questo giro',
+  'Bet on {target}': 'Punta su {target}',
+  'column {n}, 2:1': 'colonna {n}, 2:1',
+  even: 'pari',
+  odd: 'dispari',
+  Returned: 'Restituito',
+  'Returned {amount}': 'Restituito {amount}',
   'You have no free spins': 'Non hai giri gratis',
   '{rank} of {suit}': '{rank} di {suit}',
   'Face-down card': 'Carta coperta',
@@ -298,6 +303,14 @@ export const it: Dictionary = {
   'Two Pair': 'Doppia coppia',
   'Jacks or Better': 'Jack o meglio',
   'Insufficient funds': 'Saldo insufficiente',
+  'This bet is over your 24-hour loss limit': 'Questa puntata supera il tuo limite di perdita di 24 ore',
+  'This bet is over your 7-day loss limit': 'Questa puntata supera il tuo limite di perdita di 7 giorni',
+  'This bet is over your 1-month loss limit': 'Questa puntata supera il tuo limite di perdita di 1 mese',
+  'This bet is over your 24-hour wager limit': 'Questa puntata supera il tuo limite di puntata di 24 ore',
+  'This bet is over your 7-day wager limit': 'Questa puntata supera il tuo limite di puntata di 7 giorni',
+  'This bet is over your 1-month wager limit': 'Questa puntata supera il tuo limite di puntata di 1 mese',
+  'You have reached your daily play-time limit: you can play again after midnight UTC':
+    'Hai raggiunto il tuo limite giornaliero di tempo di gioco: potrai giocare di nuovo dopo la mezzanotte UTC',
   'Betting is closed': 'Le puntate sono chiuse',
   'This game link has expired or was already used': 'Questo link del gioco è scaduto o è già stato usato',
   'Session required': 'Sessione richiesta',

@@ -27,6 +27,9 @@ export type AfterCommit = () => void | Promise<void>;
 /**
  * transactional: the handler's writes go through `tx`, the transaction that also records the event in the
  * subscriber's inbox, so the effect happens exactly once. It must not use any other connection.
+ * batch: as transactional, for a whole delivered batch at once: one transaction records the batch's inbox
+ * rows and hands the handler the events not handled before (in id order), so an effect that folds many
+ * events (running counters) costs one transaction per batch, not per event.
  * idempotent: the handler runs on its own (it may call services that open their own transactions) and
  * must give the same result when repeated; the inbox row is written after it succeeds.
  */
@@ -34,6 +37,10 @@ export type SubscriberHandler<S extends SubscriberName> =
   | {
       mode: 'transactional';
       handle(event: SubscribedEvent<S>, tx: Tx): Promise<AfterCommit | undefined>;
+    }
+  | {
+      mode: 'batch';
+      handle(events: SubscribedEvent<S>[], tx: Tx): Promise<AfterCommit | undefined>;
     }
   | {
       mode: 'idempotent';
@@ -148,8 +155,57 @@ export function createEventBus({
     }
   }
 
+  /** Runs the after-commit effect: a failure is logged, never retried. */
+  async function afterCommit(after: AfterCommit | undefined, name: SubscriberName, eventId?: string) {
+    if (!after) return;
+    try {
+      await after();
+    } catch (err) {
+      log.warn({ err, subscriber: name, eventId }, 'after-commit effect failed');
+    }
+  }
+
+  /** The batch's events in one transaction with their inbox rows; a concurrent duplicate waits, then skips. */
+  async function deliverBatch<S extends SubscriberName>(
+    name: S,
+    handle: (events: SubscribedEvent<S>[], tx: Tx) => Promise<AfterCommit | undefined>,
+    delivered: SubscribedEvent<S>[],
+  ) {
+    const events = [...new Map(delivered.map((event) => [event.id, event])).values()];
+    const after = await db.transaction(async (tx) => {
+      const fresh = new Set(
+        (
+          await tx
+            .insert(eventInbox)
+            .values(events.map((event) => ({ subscriber: name, eventId: event.id })))
+            .onConflictDoNothing()
+            .returning({ eventId: eventInbox.eventId })
+        ).map((row) => row.eventId),
+      );
+      if (fresh.size === 0) return undefined;
+      const after = await handle(
+        events.filter((event) => fresh.has(event.id)).sort((a, b) => (a.id < b.id ? -1 : 1)),
+        tx,
+      );
+      // Stamped when the work is done, not when the transaction began (now()): the rows tell how late
+      // delivery runs (bench:events reads them).
+      await tx
+        .update(eventInbox)
+        .set({ handledAt: sql`clock_timestamp()` })
+        .where(and(eq(eventInbox.subscriber, name), inArray(eventInbox.eventId, [...fresh])));
+      return after;
+    });
+    await afterCommit(after, name);
+  }
+
   /** Runs the subscriber's handler for a delivered batch, once per event (the inbox). */
   async function deliver<S extends SubscriberName>(name: S, handler: SubscriberHandler<S>, batch: Batch) {
+    if (handler.mode === 'batch') {
+      if (batch.events.length > 0) {
+        await deliverBatch(name, handler.handle, batch.events as SubscribedEvent<S>[]);
+      }
+      return;
+    }
     if (handler.mode === 'transactional') {
       for (const event of batch.events as SubscribedEvent<S>[]) {
         const after = await db.transaction(async (tx) => {
@@ -161,13 +217,7 @@ export function createEventBus({
           if (fresh.length === 0) return undefined;
           return handler.handle(event, tx);
         });
-        if (after) {
-          try {
-            await after();
-          } catch (err) {
-            log.warn({ err, subscriber: name, eventId: event.id }, 'after-commit effect failed');
-          }
-        }
+        await afterCommit(after, name, event.id);
       }
       return;
     }

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { defineModule } from '../../core/module.ts';
 import { type AuditService, createAuditService } from './service.ts';
 
 declare module 'fastify' {
@@ -9,10 +8,12 @@ declare module 'fastify' {
   }
 }
 
-/** app.audit, for every module with staff actions; the back office reads it through staff/areas/audit. */
-export const audit = fp(
-  async (app: FastifyInstance) => {
+/** app.audit, for every module with staff actions; the back office reads it in its audit area. */
+export const audit = defineModule({
+  name: 'audit',
+  provides: ['audit'],
+  uses: [],
+  async register(app) {
     app.decorate('audit', createAuditService(app.database.db));
   },
-  { name: 'audit', dependencies: ['database'] },
-);
+});

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { recordEvent } from '../../core/events/record.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict } from '../../lib/errors.ts';
-import { userOf } from '../../plugins/authenticate.ts';
+import { userOf } from '../identity/index.ts';
 import type { WalletService } from '../wallet/index.ts';
 import { type BonusRuleRow, bonusRules, userBonuses } from './schema.ts';
 

@@ -1,17 +1,10 @@
-import {
-  bonusesResponseSchema,
-  userBonusesQuerySchema,
-  userBonusesResponseSchema,
-} from '@paws/contracts/bonuses';
-import { apiErrorSchema } from '@paws/contracts/errors';
 import { serviceBasePaths } from '@paws/contracts/runtime-config';
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userOf } from '../../plugins/authenticate.ts';
-import type { SubscribedEvent } from '../manifest.ts';
+import { defineModule } from '../../core/module.ts';
+import { backfillCounters, countersCutoff } from './backfill.ts';
+import { foldEvents } from './counters.ts';
 import { onboardingRewardRoutes } from './onboarding-reward.ts';
 import { registerReferrals } from './referrals.ts';
+import { bonusesRoutes } from './routes.ts';
 import { seedBonusRules } from './seed.ts';
 import { type BonusesService, createBonusesService } from './service.ts';
 
@@ -21,79 +14,40 @@ declare module 'fastify' {
   }
 }
 
-/** The bonuses service's calls (spec 001 §7), under /api/bonuses: the caller's own standing and bonuses. */
-const bonusesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['bonuses'];
-
-  app.get(
-    '/profile/bonuses',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: "The player's bonuses: daily run, weekly, monthly and win-bet progress, welcome tasks",
-        response: { 200: bonusesResponseSchema, 401: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return app.bonuses.overview(userOf(request).id);
-    },
-  );
-
-  app.get(
-    '/user-bonuses',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: "The player's credited bonuses, newest first",
-        querystring: userBonusesQuerySchema,
-        response: { 200: userBonusesResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return app.bonuses.list(userOf(request).id, request.query);
-    },
-  );
-};
-
 /**
- * The bonus engine: rules seeded at start, the player re-evaluated on each committed bet, win, deposit or
- * account step (domain events) and on every GET /profile/bonuses, rewards credited through the wallet.
+ * The bonus engine: rules seeded at start, each player's running counters kept from the committed bets, wins,
+ * deposits and account steps (domain events), rewards credited through the wallet when a target is reached.
  */
-export const bonuses = fp(
-  async (app: FastifyInstance) => {
-    await seedBonusRules(app.database.db);
-    const service = createBonusesService({
-      db: app.database.db,
-      wallet: app.wallet,
-      accounts: app.identity,
-      payments: app.payments,
-      audit: app.audit,
-    });
+export const bonuses = defineModule({
+  name: 'bonuses',
+  provides: ['bonuses'],
+  uses: ['wallet', 'identity', 'payments', 'audit', 'authenticate'],
+  async register(app, { wallet, identity, payments, audit }) {
+    const db = app.database.db;
+    await seedBonusRules(db);
+    const service = createBonusesService({ db, wallet, accounts: identity, audit });
     app.decorate('bonuses', service);
     await registerReferrals(app, service);
     if (!app.serves('bonuses')) return;
-    // Bets, wins, deposits and account steps re-evaluate the player. Evaluating is idempotent (each
-    // bonus is credited once per period by a unique key), so a repeated delivery credits nothing more.
-    const counts = (event: SubscribedEvent<'bonuses.progress'>) =>
-      event.name !== 'payments.result' ||
-      (event.payload.type === 'DEPOSIT' && event.payload.status === 'COMPLETED');
+    const cutoff = (await countersCutoff(db)).getTime();
+    // A batch's events fold into one counters delta per player, merged by one upsert in the transaction
+    // that records the batch in the inbox: each event counts once, whatever the redeliveries.
     await app.events.subscribe('bonuses.progress', {
-      mode: 'idempotent',
-      // One evaluation per player for all of a batch's events: it reads the player's totals afresh.
-      key: (event) => (counts(event) ? event.payload.userId : event.id),
-      handle: async (event) => {
-        if (counts(event)) await service.evaluate(event.payload.userId);
+      mode: 'batch',
+      handle: async (events, tx) => {
+        // Events before the cut-off are in the back-filled figures.
+        const fresh = events.filter((event) => Date.parse(event.createdAt) >= cutoff);
+        const applied = await service.applyEvents(tx, foldEvents(fresh));
+        return applied.afterCommit;
       },
     });
+    const backfill = backfillCounters(
+      { db, wallet, accounts: identity, payments, now: () => new Date() },
+      new Date(cutoff),
+      app.log,
+    ).catch((err) => app.log.error({ err }, 'bonus counters back-fill failed; it resumes at the next start'));
+    app.addHook('onClose', () => backfill);
     await app.register(bonusesRoutes, { prefix: serviceBasePaths.bonuses });
     await app.register(onboardingRewardRoutes, { prefix: serviceBasePaths.bonuses });
   },
-  {
-    name: 'bonuses',
-    dependencies: ['database', 'backbone', 'wallet', 'identity', 'payments', 'authenticate', 'audit'],
-  },
-);
+});

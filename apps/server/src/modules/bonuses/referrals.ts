@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { recordEvent } from '../../core/events/record.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { IdentityService } from '../identity/index.ts';
 import type { SubscribedEvent } from '../manifest.ts';
 import type { WalletService } from '../wallet/index.ts';
 import { type BonusRuleRow, bonusRules, promoCodes, userBonuses } from './schema.ts';
@@ -32,6 +33,7 @@ export const defaultReferralRules: (typeof bonusRules.$inferInsert)[] = [
 
 type Accounts = {
   accountOf(userId: string): Promise<{ promoCode: string | null; referredBy: string | null } | undefined>;
+  bonusEligibility: IdentityService['bonusEligibility'];
 };
 
 /**
@@ -50,8 +52,9 @@ export function createReferrals({
   accounts: Accounts;
   wallet: Pick<WalletService, 'ensureAccounts' | 'bonusCredit'>;
 }) {
-  /** Inserts the bonus row and credits it, in `tx`; nothing when the player already has it. */
+  /** Inserts the bonus row and credits it, in `tx`; nothing when the player already has it or is on a break. */
   async function pay(tx: DbOrTx, userId: string, rule: BonusRuleRow, periodKey: string) {
+    if ((await accounts.bonusEligibility(userId, tx)) !== 'yes') return false;
     const [row] = await tx
       .insert(userBonuses)
       .values({

@@ -32,9 +32,18 @@ export function toStaffBonusRule(row: BonusRuleRow): StaffBonusRule {
 
 /**
  * The back office's view of the bonus rules: read them all and change what a rule is made of (name, reward,
- * target, active, order). Evaluations read the rules afresh each time, so an edit counts from the next one.
+ * target, active, order). `onChange` drops the rules cached for evaluations, so an edit counts from the next
+ * one in this process (other processes see it within the cache's short life).
  */
-export function createBonusRulesAdmin({ db, audit }: { db: Db; audit: AuditService }) {
+export function createBonusRulesAdmin({
+  db,
+  audit,
+  onChange,
+}: {
+  db: Db;
+  audit: AuditService;
+  onChange: () => void;
+}) {
   return {
     async listRules(): Promise<StaffBonusRule[]> {
       const rows = await db
@@ -46,7 +55,7 @@ export function createBonusRulesAdmin({ db, audit }: { db: Db; audit: AuditServi
 
     /** Changes a rule; audited as bonus_rule.update with the rule before and after. */
     async updateRule(actor: StaffAuditActor, id: string, patch: BonusRuleUpdate): Promise<StaffBonusRule> {
-      return db.transaction(async (tx) => {
+      const updated = await db.transaction(async (tx) => {
         const [before] = await tx.select().from(bonusRules).where(eq(bonusRules.id, id)).for('update');
         if (!before) throw notFound(bonusRuleMessages.notFound);
         const targeted = (targetedBonusRuleKinds as readonly string[]).includes(before.kind);
@@ -80,6 +89,8 @@ export function createBonusRulesAdmin({ db, audit }: { db: Db; audit: AuditServi
         );
         return toStaffBonusRule(after);
       });
+      onChange();
+      return updated;
     },
   };
 }

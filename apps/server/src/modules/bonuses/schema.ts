@@ -6,10 +6,12 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   pgEnum,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -118,3 +120,45 @@ export const promoRedemptions = pgTable(
     index('promo_redemptions_user_created_idx').on(t.userId, t.createdAt),
   ],
 );
+
+const day = () => date({ mode: 'string' });
+
+/**
+ * Each player's running progress towards the bonus rules, kept by the bonuses.progress subscriber from the
+ * events alone (one upsert per player and delivered batch) so that neither it nor GET /profile/bonuses
+ * reads the player's history. Sums are real-money (USD) minor units of the period named beside them: a
+ * figure whose period is not the current one counts as zero. See bonuses/counters.ts for how rows merge.
+ */
+export const bonusCounters = pgTable('bonus_counters', {
+  userId: uuid().primaryKey(),
+  /** Monday (UTC) of the week weekBets and weekWins belong to. */
+  weekStart: day(),
+  /** Standing bets (rolled-back ones taken off again). */
+  weekBets: bigint({ mode: 'number' }).notNull().default(0),
+  weekWins: bigint({ mode: 'number' }).notNull().default(0),
+  /** First day of the month monthBets belongs to. */
+  monthStart: day(),
+  monthBets: bigint({ mode: 'number' }).notNull().default(0),
+  /** The latest UTC day with a real-money bet; betDays bit i: a bet on the i-th day before it (i < 7). */
+  lastBetDay: day(),
+  betDays: smallint().notNull().default(0),
+  /** The daily run counts days from this one on: the day after the daily bonus was last credited. */
+  dailyRunFrom: day(),
+  confirmed: boolean().notNull().default(false),
+  usernameChosen: boolean().notNull().default(false),
+  deposited: boolean().notNull().default(false),
+  placedBet: boolean().notNull().default(false),
+});
+export type BonusCountersRow = typeof bonusCounters.$inferSelect;
+
+/**
+ * The one-time back-fill of bonus_counters from the players' history (bonuses/backfill.ts): events committed
+ * before `cutoff` are in the back-filled figures and the subscriber skips them; `afterUserId` is how far it
+ * got, advanced in the transaction of each page, so a restart resumes without counting anyone twice.
+ */
+export const bonusCountersBackfill = pgTable('bonus_counters_backfill', {
+  id: smallint().primaryKey().default(1),
+  cutoff: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  afterUserId: uuid(),
+  done: boolean().notNull().default(false),
+});

@@ -1,6 +1,7 @@
 import type { PlayerBonus } from '@paws/contracts/staff-players';
-import { fromMinor } from '@paws/contracts/wallet';
-import { asc, count, desc, eq } from 'drizzle-orm';
+import type { StaffTimelineEntry, StaffTimelineWindow } from '@paws/contracts/staff-timeline';
+import { formatMoney, fromMinor } from '@paws/contracts/wallet';
+import { and, asc, count, desc, eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bonusRules, userBonuses } from './schema.ts';
 
@@ -45,6 +46,25 @@ export function createBonusesPlayerReads(db: DbOrTx) {
         createdAt: bonus.createdAt.toISOString(),
       }));
       return { items, total: total?.count ?? 0 };
+    },
+
+    /** The player page's timeline: each bonus credited, with the rule that paid it. */
+    async timeline({ userId, before, limit }: StaffTimelineWindow): Promise<StaffTimelineEntry[]> {
+      const rows = await db
+        .select({ bonus: userBonuses, rule: bonusRules })
+        .from(userBonuses)
+        .innerJoin(bonusRules, eq(bonusRules.id, userBonuses.ruleId))
+        .where(and(eq(userBonuses.userId, userId), lt(userBonuses.createdAt, before)))
+        .orderBy(desc(userBonuses.createdAt))
+        .limit(limit);
+      return rows.map(({ bonus, rule }) => ({
+        id: `bonus:${bonus.id}`,
+        at: bonus.createdAt.toISOString(),
+        kind: 'bonus' as const,
+        title: `Bonus ${formatMoney(bonus.amountMinor, bonus.currency)} · ${rule.name}`,
+        detail: `${rule.kind} · ${bonus.periodKey}`,
+        link: `/players/${userId}?tab=bonuses`,
+      }));
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   staffReportsMessages,
 } from '@paws/contracts/staff-reports';
 import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import type { ChangeFeed } from '../../core/changes.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { gameProviders, games } from './schema.ts';
@@ -55,7 +56,7 @@ const settingOf = {
  * change (enabled, order, category, recommended). The player's catalogue reads the same rows, so a change
  * shows in the lobby with the next request.
  */
-export function createGamesAdmin(db: Db) {
+export function createGamesAdmin(db: Db, changes: Pick<ChangeFeed, 'announce' | 'changedHere'>) {
   const select = (q: DbOrTx = db) =>
     q
       .select(columns)
@@ -93,7 +94,7 @@ export function createGamesAdmin(db: Db) {
     patch: StaffGameUpdate,
     audit: (tx: DbOrTx, change: { before: StaffGame; after: StaffGame }) => Promise<unknown>,
   ): Promise<StaffGame> {
-    return db.transaction(async (tx) => {
+    const updated = await db.transaction(async (tx) => {
       const [before] = await select(tx).where(eq(games.id, id)).for('update', { of: games });
       if (!before) throw new AppError(404, staffReportsMessages.gameNotFound, 'id');
       const set: Partial<typeof games.$inferInsert> = { updatedAt: new Date() };
@@ -104,8 +105,11 @@ export function createGamesAdmin(db: Db) {
       const [after] = await select(tx).where(eq(games.id, id));
       const change = { before: toStaffGame(before), after: toStaffGame(after as Row) };
       await audit(tx, change);
+      await changes.announce(tx, 'catalog');
       return change.after;
     });
+    changes.changedHere('catalog');
+    return updated;
   }
 
   /** Every catalogue game with what the reports show beside it. */

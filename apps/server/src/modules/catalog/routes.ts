@@ -12,11 +12,17 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, notFound, unauthorized } from '../../lib/errors.ts';
 import { originOf } from '../../lib/faces.ts';
-import { userOf } from '../../plugins/authenticate.ts';
+import { cachedJson, sendCachedJson } from '../../lib/read-cache.ts';
+import { userOf } from '../identity/index.ts';
+import { createLobby } from './lobby.ts';
 import { createCatalogRepository } from './repository.ts';
 
 /** How many games GET /catalog/recommended returns. */
 export const RECOMMENDED_LIMIT = 8;
+
+/** Revalidated on every use (ETag), so that a staff change shows at once; shared caches keep visitors' only. */
+const VISITOR_CACHE = 'public, no-cache';
+const PLAYER_CACHE = 'private, no-cache';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,6 +33,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createCatalogRepository(app.database.db);
+  const lobby = createLobby(repo, app.changes);
 
   /** The viewer when the request carries a live session; a visitor (or a banned player) otherwise. */
   async function viewerOf(request: FastifyRequest) {
@@ -48,14 +55,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const { favorites, ...filter } = request.query;
       const viewer = await viewerOf(request);
       if (favorites === 'true' && !viewer) throw unauthorized();
-      // isFavorite differs per viewer: a shared cache must not keep it.
-      reply.header('cache-control', 'private, no-cache');
+      // isFavorite differs per viewer: a shared cache keeps only visitors' answers.
       reply.header('vary', 'cookie');
-      return repo.list(viewer?.id, {
-        ...filter,
-        search: filter.search || undefined,
-        favoritesOf: favorites === 'true' ? viewer?.id : undefined,
-      });
+      if (!viewer) return sendCachedJson(request, reply, await lobby.visitorList(filter), VISITOR_CACHE);
+      const list = await lobby.list(viewer.id, filter, favorites === 'true');
+      return sendCachedJson(request, reply, cachedJson(gameListSchema, list), PLAYER_CACHE);
     },
   );
 
@@ -70,9 +74,18 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
       const viewer = await viewerOf(request);
-      return repo.recommended(viewer?.id, RECOMMENDED_LIMIT);
+      reply.header('vary', 'cookie');
+      if (!viewer) {
+        return sendCachedJson(
+          request,
+          reply,
+          await lobby.visitorRecommended(RECOMMENDED_LIMIT),
+          VISITOR_CACHE,
+        );
+      }
+      const list = await lobby.recommended(viewer.id, RECOMMENDED_LIMIT);
+      return sendCachedJson(request, reply, cachedJson(gameListSchema, list), PLAYER_CACHE);
     },
   );
 

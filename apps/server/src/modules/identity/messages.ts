@@ -23,6 +23,10 @@ export const mailTexts = {
     subject: 'Someone tried to sign up to PAWS with your email',
     text: `Someone, maybe you, tried to create a PAWS account with this email address, which already has one.\n\nIf it was you, sign in instead, or reset your password if you forgot it:\n${siteUrl}\n\nNo new account was created. ${footer}`,
   }),
+  newDeviceSignIn: (device: string, at: string, endLink: string) => ({
+    subject: 'New sign-in to your PAWS account',
+    text: `Your PAWS account was signed in from a new device: ${device}, on ${at}.\n\nIf this was you, there is nothing to do.\n\nIf it was not you, open this link to sign that device out, then change your password:\n${endLink}`,
+  }),
   emailChangedNotice: (newEmail: string) => ({
     subject: 'Your PAWS email was changed',
     text: `The email address of your PAWS account was changed to ${newEmail}.\n\nIf you did not do this, reset your password and contact support.`,
@@ -38,4 +42,8 @@ export const smsTexts = {
     `PAWS: your sign-in code is ${code}. Valid for ${minutes} minutes.`,
   resetCode: (code: string, minutes: number) =>
     `PAWS: your password reset code is ${code}. Valid for ${minutes} minutes.`,
+  phoneChangeCode: (code: string, minutes: number) =>
+    `PAWS: your code to confirm this number for your account is ${code}. Valid for ${minutes} minutes.`,
+  phoneChangedNotice: (newPhone: string) =>
+    `PAWS: the phone number of your account was changed to ${newPhone}. If you did not do this, reset your password and contact support.`,
 };

@@ -1,18 +1,27 @@
 import { serviceBasePaths } from '@paws/contracts/runtime-config';
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
-import type { SmsProvider } from '../../plugins/messaging.ts';
+import { defineModule } from '../../core/module.ts';
 import type { RateLimitPolicy } from '../../plugins/rate-limit.ts';
+import { moduleSurfaces } from '../manifest.ts';
+import type { SmsProvider } from '../messaging/index.ts';
+import { decorateAuthentication } from './authenticate.ts';
+import { createAccountDirectory } from './directory.ts';
+import { passkeyRoutes } from './passkey-routes.ts';
+import { createPlayerNotes, type PlayerNotes } from './player-notes.ts';
 import { defaultIdentityRateLimits, type IdentityRateLimitName } from './rate-limits.ts';
 import { createStaffRoleRepository, type StaffRoleRepository } from './repository.ts';
 import { identityRoutes } from './routes.ts';
 import { createIdentityService, type IdentityService } from './service.ts';
+import { sessionRoom } from './session-list.ts';
+import { decorateSocketAuth } from './socket-auth.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     identity: IdentityService;
-    /** The staff roles identity keeps (no permission checks: app.staff decides and audits). */
+    /** The staff roles identity keeps (no permission checks: the staff module decides and audits). */
     staffRoles: StaffRoleRepository;
+    /** Staff notes on a player (the back office's player page). */
+    playerNotes: PlayerNotes;
   }
 }
 
@@ -30,52 +39,51 @@ export interface IdentityModuleOptions {
 }
 
 /**
- * The identity service (accounts, sessions, staff roles), registered with the shared plugins before the
- * modules: the authenticate hook and socket authentication check sessions through it.
+ * The identity module: accounts, sessions and staff roles (app.identity, app.staffRoles), the hooks every
+ * module authenticates with (app.authenticate, app.socketAuth), and the HTTP calls of sign-up, sign-in,
+ * sessions and profile edits.
  */
-export const identityService = fp(
-  async (app: FastifyInstance, options: IdentityModuleOptions) => {
-    app.decorate(
+export const identity = (options: IdentityModuleOptions = {}) =>
+  defineModule({
+    name: 'identity',
+    provides: [
       'identity',
-      createIdentityService({
+      'staffRoles',
+      'playerNotes',
+      'authenticate',
+      'requireNotBanned',
+      'resolveUser',
+      'socketAuth',
+    ],
+    uses: ['messaging', 'audit'],
+    async register(app, { messaging, audit }) {
+      const service = createIdentityService({
         db: app.database.db,
         env: app.env,
-        messaging: app.messaging,
+        messaging,
         storage: app.storage,
         now: options.clock,
         refreshReuseGraceSeconds: options.refreshReuseGraceSeconds,
-        audit: () => app.audit,
-      }),
-    );
-    app.decorate('staffRoles', createStaffRoleRepository(app.database.db));
-  },
-  { name: 'identity-service', dependencies: ['env', 'database', 'messaging', 'storage'] },
-);
-
-/** The identity module's HTTP calls: sign-up, sign-in, sessions and profile edits. */
-export const identityModule = fp(
-  async (app: FastifyInstance, options: IdentityModuleOptions) => {
-    if (!app.serves('identity')) return;
-    await app.register(identityRoutes, {
-      prefix: serviceBasePaths.identity,
-      rateLimits: scalePerIp(
+        audit,
+      });
+      app.decorate('identity', service);
+      app.decorate('staffRoles', createStaffRoleRepository(app.database.db));
+      app.decorate(
+        'playerNotes',
+        createPlayerNotes({ db: app.database.db, audit, directory: createAccountDirectory(app.database.db) }),
+      );
+      decorateAuthentication(app, service.sessions);
+      decorateSocketAuth(app, service.sessions);
+      if (!app.serves('identity')) return;
+      await dropEndedSessionSockets(app);
+      const rateLimits = scalePerIp(
         { ...defaultIdentityRateLimits, ...options.rateLimits },
         app.env.RATE_LIMIT_IP_SCALE,
-      ),
-    });
-  },
-  {
-    name: 'identity',
-    dependencies: [
-      'backbone',
-      'identity-service',
-      'authenticate',
-      'rate-limiting',
-      'storage',
-      '@fastify/cookie',
-    ],
-  },
-);
+      );
+      await app.register(identityRoutes, { prefix: serviceBasePaths.identity, rateLimits });
+      await app.register(passkeyRoutes, { prefix: serviceBasePaths.identity, rateLimits });
+    },
+  });
 
 /** Multiplies the per-IP figures only (end-to-end runs put every browser behind one loopback address). */
 function scalePerIp(limits: Record<IdentityRateLimitName, RateLimitPolicy>, scale: number) {
@@ -86,4 +94,21 @@ function scalePerIp(limits: Record<IdentityRateLimitName, RateLimitPolicy>, scal
       { ...policy, ip: { ...policy.ip, points: policy.ip.points * scale } },
     ]),
   ) as Record<IdentityRateLimitName, RateLimitPolicy>;
+}
+
+/**
+ * The sockets of sessions the player ended are dropped at once, on every channel and process (the Redis
+ * adapter carries disconnectSockets): app.socketAuth admitted them, so identity ends them too.
+ */
+function dropEndedSessionSockets(app: FastifyInstance) {
+  const namespaces = Object.values(moduleSurfaces).flatMap((surface) => surface.sockets);
+  return app.events.subscribe('identity.session-sockets', {
+    mode: 'idempotent',
+    async handle(event) {
+      for (const familyId of event.payload.sessionIds) {
+        for (const namespace of namespaces)
+          app.io.of(namespace).in(sessionRoom(familyId)).disconnectSockets(true);
+      }
+    },
+  });
 }

@@ -13,7 +13,7 @@ export const defaultIdentityRateLimits = {
   login: { ip: perMinute(20), account: perMinute(5) },
   registration: { ip: perMinute(10), account: perMinute(3) },
   resetPassword: { ip: perMinute(10), account: perMinute(3) },
-  /** registration/verify, login/verify, reset-password/verify and /new-password, auth-token/activate, verify-email */
+  /** registration/verify, login/verify, reset-password/verify and /new-password, auth-token/activate, verify-email, verify-phone */
   verify: { ip: perMinute(30), account: perMinute(10) },
   /** profile edits and avatar upload/delete */
   profile: { ip: perMinute(60), account: perMinute(20) },

@@ -71,3 +71,5 @@ export function createReferralCodes({ db, repo }: { db: Db; repo: IdentityReposi
     },
   };
 }
+
+export type ReferralCodes = ReturnType<typeof createReferralCodes>;

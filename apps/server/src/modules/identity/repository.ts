@@ -1,6 +1,6 @@
 import type { VerificationType } from '@paws/contracts/profile';
 import { type StaffRole, specRoleOf } from '@paws/contracts/staff';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, not, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, max, not, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { isBannedSql } from './bans.ts';
 import {
@@ -45,6 +45,16 @@ export function createIdentityRepository(db: DbOrTx) {
     async userById(id: string, tx: DbOrTx = db): Promise<UserRow | undefined> {
       const [row] = await tx.select().from(users).where(eq(users.id, id));
       return row;
+    },
+    /** Account ids after `after` in id order, a page at a time (for a walk over every account). */
+    async userIdsAfter(after: string | null, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(after === null ? undefined : sql`${users.id} > ${after}`)
+        .orderBy(asc(users.id))
+        .limit(limit);
+      return rows.map((row) => row.id);
     },
     /** Player accounts (no staff) that are not banned at `at`. */
     async activePlayerIds(at: Date): Promise<string[]> {
@@ -114,6 +124,14 @@ export function createIdentityRepository(db: DbOrTx) {
     async insertSession(values: NewSession, tx: DbOrTx = db): Promise<SessionRow> {
       const [row] = await tx.insert(sessions).values(values).returning();
       return row!;
+    },
+    /** The newest proof of presence of a sign-in (its session family), or null (step-up.ts). */
+    async familyProvedAt(familyId: string, tx: DbOrTx = db): Promise<Date | null> {
+      const [row] = await tx
+        .select({ at: max(sessions.provedAt) })
+        .from(sessions)
+        .where(eq(sessions.familyId, familyId));
+      return row?.at ?? null;
     },
     async sessionByTokenHash(tokenHash: string, tx: DbOrTx = db): Promise<SessionRow | undefined> {
       const [row] = await tx.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));

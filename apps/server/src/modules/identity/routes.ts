@@ -21,18 +21,37 @@ import {
   messageResponseSchema,
   profileEditBodySchema,
   profileEditParamsSchema,
+  profileEditResponseSchema,
   verifyEmailBodySchema,
+  verifyPhoneBodySchema,
 } from '@paws/contracts/profile';
 import { referralResponseSchema } from '@paws/contracts/referrals';
+import { restrictionResponseSchema } from '@paws/contracts/responsible-gaming';
 import { SESSION_HINT_COOKIE } from '@paws/contracts/session-hint';
+import {
+  endSessionBodySchema,
+  mySessionParamsSchema,
+  mySessionsResponseSchema,
+  signOutOthersResponseSchema,
+} from '@paws/contracts/sessions';
+import {
+  recoveryCodesResponseSchema,
+  twoStepCodeBodySchema,
+  twoStepConfirmBodySchema,
+  twoStepEnrolmentSchema,
+  twoStepSignInBodySchema,
+  twoStepStatusSchema,
+} from '@paws/contracts/two-step';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
-import { userOf } from '../../plugins/authenticate.ts';
 import type { RateLimitPolicy } from '../../plugins/rate-limit.ts';
+import { userOf } from './authenticate.ts';
 import { clearSessionCookies, clearSessionHint, setSessionCookies } from './cookies.ts';
+import { acceptEmptyJsonBody } from './empty-json-body.ts';
 import type { IdentityRateLimitName } from './rate-limits.ts';
 import type { ClientInfo } from './sessions.ts';
+import { stepUpRoutes } from './step-up-routes.ts';
 
 export interface IdentityRoutesOptions {
   rateLimits: Record<IdentityRateLimitName, RateLimitPolicy>;
@@ -69,16 +88,17 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   const resetLimit = limit('resetPassword');
   const verifyLimit = limit('verify');
   const profileLimit = limit('profile', signedInUserOf);
+  const verifyPhoneLimit = limit('verify', signedInUserOf);
   const now = () => identity.now();
-
-  // The client posts refresh and logout with no body; an empty JSON body is therefore no body at all.
-  const jsonParser = app.getDefaultJsonParser('error', 'ignore');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body.toString();
-    if (text === '') done(null, undefined);
-    else jsonParser(request, text, done);
+  // Issue 29 point 5: money and account-security changes want a fresh proof of presence (step-up.ts).
+  const stepUp = identity.requireStepUp;
+  const stepUpForAddress = identity.stepUp.guardWhen((request) => {
+    const field = (request.params as { field?: string }).field;
+    return field === 'email' || field === 'phone';
   });
+  await app.register(stepUpRoutes, { sendLimit: profileLimit, proveLimit: verifyPhoneLimit });
+
+  acceptEmptyJsonBody(app);
 
   await app.register(fastifyMultipart, {
     // One byte over the limit is enough to tell a too-large file; the rest is never read.
@@ -140,6 +160,21 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   );
 
   app.post(
+    '/auth/self-exclusion/return',
+    {
+      preHandler: loginLimit,
+      schema: {
+        tags,
+        summary:
+          'A self-excluded player asks, with their password, to return once the earliest end has come (24 h later)',
+        body: loginBodySchema,
+        response: { 200: restrictionResponseSchema },
+      },
+    },
+    async (request) => identity.askToReturn(request.body, clientOf(request)),
+  );
+
+  app.post(
     '/auth/login/verify',
     {
       preHandler: verifyLimit,
@@ -152,6 +187,30 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     },
     async (request, reply) => {
       setSessionCookies(reply, env, await identity.verifyLogin(request.body, clientOf(request)), now());
+      return reply.status(201).send({ success: true as const });
+    },
+  );
+
+  app.post(
+    '/auth/login/two-step',
+    {
+      preHandler: verifyLimit,
+      schema: {
+        tags,
+        summary:
+          'Finish a sign-in that answered 403 TWO_STEP_REQUIRED: its pendingSignIn and a TOTP or recovery code (cookies)',
+        body: twoStepSignInBodySchema,
+        response: { 201: successResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { pendingSignIn, code } = request.body;
+      setSessionCookies(
+        reply,
+        env,
+        await identity.finishTwoStep(pendingSignIn, code, clientOf(request)),
+        now(),
+      );
       return reply.status(201).send({ success: true as const });
     },
   );
@@ -250,6 +309,23 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     },
   );
 
+  app.post(
+    '/auth/end-session',
+    {
+      preHandler: verifyLimit,
+      schema: {
+        tags,
+        summary: "End the sign-in a new-device e-mail's link names (no session needed)",
+        body: endSessionBodySchema,
+        response: { 201: successResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await identity.mySessions.endByLink(request.body.token);
+      return reply.status(201).send({ success: true as const });
+    },
+  );
+
   app.get(
     '/auth/auth-token',
     {
@@ -262,7 +338,8 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { authToken: await identity.issueHandoverToken(userOf(request).id) };
+      const user = userOf(request);
+      return { authToken: await identity.issueHandoverToken(user.id, user.familyId) };
     },
   );
 
@@ -288,13 +365,14 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     '/profile/edit/:field',
     {
       onRequest: app.authenticate,
-      preHandler: profileLimit,
+      preHandler: [profileLimit, stepUpForAddress],
       schema: {
         tags,
-        summary: 'Change the username, e-mail (a confirmation link goes to the new address) or phone',
+        summary:
+          'Change the username, e-mail (a confirmation link goes to the new address) or phone (a code goes to the new number)',
         params: profileEditParamsSchema,
         body: profileEditBodySchema,
-        response: { 201: messageResponseSchema },
+        response: { 201: profileEditResponseSchema },
       },
     },
     async (request, reply) => {
@@ -335,6 +413,25 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   );
 
   app.post(
+    '/profile/verify-phone',
+    {
+      onRequest: app.authenticate,
+      preHandler: verifyPhoneLimit,
+      schema: {
+        tags,
+        summary:
+          'Confirm a new phone number with the SMS code sent to it; only then it becomes the account phone',
+        body: verifyPhoneBodySchema,
+        response: { 201: messageResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { value, otpPhone } = request.body;
+      return reply.status(201).send(await identity.verifyPhoneChange(userOf(request).id, value, otpPhone));
+    },
+  );
+
+  app.post(
     '/profile/avatar',
     {
       onRequest: app.authenticate,
@@ -365,6 +462,147 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     async (request, reply) => {
       await identity.deleteAvatar(userOf(request).id);
       return reply.status(204).send();
+    },
+  );
+
+  // The player's own sessions and devices: each is a sign-in, named by its sessionId.
+  app.get(
+    '/profile/sessions',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary:
+          "The player's live sessions (browser, system, address, first and last activity), this one marked",
+        response: { 200: mySessionsResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { items: await identity.mySessions.list(userOf(request)) };
+    },
+  );
+
+  app.delete(
+    '/profile/sessions/:sessionId',
+    {
+      onRequest: app.authenticate,
+      preHandler: profileLimit,
+      schema: {
+        tags,
+        summary: 'Sign out another session of the player (its next request and its sockets); answers 204',
+        params: mySessionParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      await identity.mySessions.end(userOf(request), request.params.sessionId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/profile/sessions/sign-out-others',
+    {
+      onRequest: app.authenticate,
+      preHandler: profileLimit,
+      schema: {
+        tags,
+        summary: 'Sign out every session of the player but this one',
+        response: { 201: signOutOthersResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ ended: await identity.mySessions.endOthers(userOf(request)) }),
+  );
+
+  // Two-step sign-in with an authenticator app (issue 29): the secret is never read back once enrolled.
+  app.get(
+    '/profile/two-step',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Whether two-step sign-in is on, and how many recovery codes are left',
+        response: { 200: twoStepStatusSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return identity.twoStep.status(userOf(request).id);
+    },
+  );
+
+  app.post(
+    '/profile/two-step/enrolment',
+    {
+      onRequest: app.authenticate,
+      preHandler: [profileLimit, stepUp],
+      schema: {
+        tags,
+        summary:
+          'A new authenticator secret (QR code and key) waiting for its first code; 409 when already on',
+        response: { 201: twoStepEnrolmentSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return reply.status(201).send(await identity.twoStep.startEnrolment(userOf(request).id));
+    },
+  );
+
+  app.post(
+    '/profile/two-step/confirm',
+    {
+      onRequest: app.authenticate,
+      preHandler: profileLimit,
+      schema: {
+        tags,
+        summary: "The app's first code turns two-step sign-in on; answers ten recovery codes, shown once",
+        body: twoStepConfirmBodySchema,
+        response: { 201: recoveryCodesResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const recoveryCodes = await identity.twoStep.confirmEnrolment(userOf(request).id, request.body.code);
+      return reply.status(201).send({ recoveryCodes });
+    },
+  );
+
+  app.post(
+    '/profile/two-step/recovery-codes',
+    {
+      onRequest: app.authenticate,
+      preHandler: profileLimit,
+      schema: {
+        tags,
+        summary: 'A current TOTP or recovery code, then ten new recovery codes (the old ones stop working)',
+        body: twoStepCodeBodySchema,
+        response: { 201: recoveryCodesResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const recoveryCodes = await identity.twoStep.newRecoveryCodes(userOf(request).id, request.body.code);
+      return reply.status(201).send({ recoveryCodes });
+    },
+  );
+
+  app.post(
+    '/profile/two-step/disable',
+    {
+      onRequest: app.authenticate,
+      preHandler: [profileLimit, stepUp],
+      schema: {
+        tags,
+        summary: 'A current TOTP or recovery code turns two-step sign-in off',
+        body: twoStepCodeBodySchema,
+        response: { 201: successResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await identity.twoStep.disable(userOf(request).id, request.body.code);
+      return reply.status(201).send({ success: true as const });
     },
   );
 };

@@ -2,7 +2,9 @@ import { userRoles, verificationTypes } from '@paws/contracts/profile';
 import { staffRoles as staffRoleNames } from '@paws/contracts/staff';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  check,
   index,
   integer,
   pgEnum,
@@ -13,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { id, timestamps } from '../../db/columns.ts';
+import { createdAt, id, timestamps } from '../../db/columns.ts';
 
 const at = () => timestamp({ withTimezone: true, mode: 'date' });
 
@@ -79,6 +81,11 @@ export const sessions = pgTable(
     replacedBy: uuid(),
     userAgent: text(),
     ip: text(),
+    /**
+     * When the player last proved presence in this sign-in (the sign-in itself, then each step-up). The
+     * family's newest is what step-up.ts reads; rows added by rotation start without one.
+     */
+    provedAt: at(),
   },
   (t) => [index().on(t.familyId), index().on(t.userId)],
 );
@@ -89,6 +96,8 @@ export const codePurpose = pgEnum('code_purpose', [
   'reset_password',
   'email_change',
   'handover',
+  'phone_change',
+  'step_up',
 ]);
 
 /**
@@ -136,10 +145,22 @@ export const staffRoles = pgTable(
  * ban history. createdBy and liftedBy are staff accounts (no foreign key, like the audit log: a row
  * outlives the accounts it names).
  */
+/**
+ * STAFF: a ban staff set (and may lift); TIME_OUT and SELF_EXCLUSION: the player's own break from play
+ * (responsible gaming), which staff cannot lift nor a staff ban replace.
+ */
+export const banKind = pgEnum('ban_kind', ['STAFF', 'TIME_OUT', 'SELF_EXCLUSION']);
+
 export const bans = pgTable(
   'bans',
   {
     id: id(),
+    kind: banKind().notNull().default('STAFF'),
+    /**
+     * A self-exclusion's earliest end: from then the player may ask to return, which sets endsAt 24 hours
+     * later (the cooling-off). Until they ask, endsAt is null and the exclusion lasts.
+     */
+    returnAllowedAt: timestamp({ withTimezone: true, mode: 'date' }),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -178,9 +199,83 @@ export const signIns = pgTable(
   (t) => [index().on(t.userId, t.at)],
 );
 
+/**
+ * A player's authenticator app (issue 29, two-step sign-in): the TOTP secret sealed with a key derived from
+ * SECRET, on once enabledAt is set (until then it is an enrolment waiting for its first code). lastTimeStep
+ * is the newest 30 s step accepted, so a code is good once. attempts counts the codes tried since
+ * attemptsSince (the account's window, across pending sign-ins and profile calls); failedInRow counts
+ * every code tried since the last right one (NIST's cap on consecutive failures).
+ */
+export const playerTwoStep = pgTable('player_two_step', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretCiphertext: text().notNull(),
+  enabledAt: at(),
+  lastTimeStep: bigint({ mode: 'number' }),
+  attempts: integer().notNull().default(0),
+  attemptsSince: at().notNull().defaultNow(),
+  failedInRow: integer().notNull().default(0),
+  createdAt: at().notNull().defaultNow(),
+});
+
+/** A player's one-time recovery codes, as keyed hashes; a used one keeps its row with usedAt. */
+export const playerRecoveryCodes = pgTable(
+  'player_recovery_codes',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull().unique(),
+    usedAt: at(),
+    createdAt: at().notNull().defaultNow(),
+  },
+  (t) => [index().on(t.userId)],
+);
+
+/**
+ * A sign-in waiting for its second step: the password and the link or SMS code were right, the session is
+ * not started until a TOTP or recovery code answers it. Found by the keyed hash of its token; five codes,
+ * five minutes, once.
+ */
+export const pendingSignIns = pgTable('pending_sign_ins', {
+  id: id(),
+  userId: uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text().notNull().unique(),
+  /** 'login' or 'registration': which first step it followed (a registration is no new-device news). */
+  purpose: text().notNull(),
+  attempts: integer().notNull().default(0),
+  expiresAt: at().notNull(),
+  usedAt: at(),
+  createdAt: at().notNull().defaultNow(),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type BanRow = typeof bans.$inferSelect;
 export type SignInRow = typeof signIns.$inferSelect;
 export type StaffRoleRow = typeof staffRoles.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type VerificationCodeRow = typeof verificationCodes.$inferSelect;
+
+/**
+ * Staff notes on a player (the player page's notes): append-only, newest first. No foreign keys to
+ * the users table, like the other staff tables: a note outlives the accounts it names.
+ */
+export const staffPlayerNotes = pgTable(
+  'staff_player_notes',
+  {
+    id: id(),
+    userId: uuid().notNull(),
+    authorId: uuid().notNull(),
+    body: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index().on(t.userId, t.createdAt),
+    check('staff_player_notes_body_length', sql`char_length(${t.body}) between 1 and 2000`),
+  ],
+);
+export type StaffPlayerNoteRow = typeof staffPlayerNotes.$inferSelect;

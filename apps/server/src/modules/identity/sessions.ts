@@ -15,9 +15,11 @@ export interface AuthUser {
   /** The spec's role (user data: the manager flag changes the avatar), derived from the staff roles; it grants nothing. */
   role: UserRole;
   sessionId: string;
+  /** The sign-in the session belongs to (its refresh-token family): what the player's session list names. */
+  familyId: string;
   /**
    * The live ban of a banned account. A banned player stays signed in and may read (app.authenticate lets
-   * GET through); every other action is refused with 403 and this ban (see plugins/authenticate.ts).
+   * GET through); every other action is refused with 403 and this ban (see identity/authenticate.ts).
    */
   ban?: BanInfo;
 }
@@ -33,6 +35,8 @@ export interface SessionTokens {
   accessExpiresAt: Date;
   refreshToken: string;
   refreshExpiresAt: Date;
+  /** The sign-in the tokens belong to (the player's session list names it). */
+  familyId: string;
 }
 
 export interface SessionKeeperDeps {
@@ -61,19 +65,22 @@ export function createSessionKeeper({ repo, secrets, now, reuseGraceSeconds }: S
     client: ClientInfo,
     family?: { familyId: string; expiresAt: Date },
     id: string = randomUUID(),
+    provedAt: Date | null = null,
   ): Promise<SessionTokens> {
     const at = now();
     const refreshToken = randomToken();
     const refreshExpiresAt = family?.expiresAt ?? new Date(at.getTime() + SESSION_TTL_SECONDS * 1000);
+    const familyId = family?.familyId ?? randomUUID();
     await repo.insertSession({
       id,
-      familyId: family?.familyId ?? randomUUID(),
+      familyId,
       userId,
       tokenHash: secrets.hash(`refresh:${refreshToken}`),
       createdAt: at,
       expiresAt: refreshExpiresAt,
       userAgent: client.userAgent?.slice(0, 512) ?? null,
       ip: client.ip ?? null,
+      provedAt,
     });
     const accessToken = await secrets.signAccessToken(
       { userId, sessionId: id },
@@ -85,12 +92,17 @@ export function createSessionKeeper({ repo, secrets, now, reuseGraceSeconds }: S
       accessExpiresAt: new Date(at.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000),
       refreshToken,
       refreshExpiresAt,
+      familyId,
     };
   }
 
   return {
-    /** A new session family (a sign-in). */
-    start: (userId: string, client: ClientInfo) => issue(userId, client),
+    /**
+     * A new session family (a sign-in). A sign-in proves presence (step-up.ts) as of now, unless `provedAt`
+     * says otherwise (a handover carries the proof of the session it came from, or none).
+     */
+    start: (userId: string, client: ClientInfo, { provedAt }: { provedAt?: Date | null } = {}) =>
+      issue(userId, client, undefined, undefined, provedAt === undefined ? now() : provedAt),
 
     async rotate(refreshToken: string, client: ClientInfo): Promise<SessionTokens> {
       const row = await repo.sessionByTokenHash(secrets.hash(`refresh:${refreshToken}`));
@@ -147,6 +159,7 @@ export function createSessionKeeper({ repo, secrets, now, reuseGraceSeconds }: S
         id: row.userId,
         role: row.role,
         sessionId: row.sessionId,
+        familyId: row.familyId,
       };
       if (!row.banned) return { user };
       // Only a banned account pays the second read, for what the player is shown.

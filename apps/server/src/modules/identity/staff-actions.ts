@@ -26,8 +26,7 @@ export interface StaffActorRef {
 export interface StaffActionDeps {
   db: Db;
   now: () => Date;
-  /** app.audit, registered after the identity service (read when an action runs). */
-  audit: () => AuditService;
+  audit: AuditService;
 }
 
 /**
@@ -60,7 +59,7 @@ export function createStaffActions({ db, now, audit }: StaffActionDeps) {
     before: unknown,
     after: unknown,
   ) =>
-    audit().record(
+    audit.record(
       {
         actorId: actor.actorId,
         actorRoles,
@@ -75,13 +74,21 @@ export function createStaffActions({ db, now, audit }: StaffActionDeps) {
       tx,
     );
 
-  /** Lifts every ban of the account still in force or to come; answers the lifted rows. */
+  /**
+   * Lifts every staff ban of the account still in force or to come; answers the lifted rows. The player's own
+   * time-out or self-exclusion is not staff's to lift (responsible gaming): it runs its course.
+   */
   const liftBans = (tx: DbOrTx, userId: string, at: Date, by: string, reason: string) =>
     tx
       .update(bans)
       .set({ liftedAt: at, liftedBy: by, liftReason: reason })
       .where(
-        and(eq(bans.userId, userId), isNull(bans.liftedAt), or(isNull(bans.endsAt), gt(bans.endsAt, at))),
+        and(
+          eq(bans.userId, userId),
+          eq(bans.kind, 'STAFF'),
+          isNull(bans.liftedAt),
+          or(isNull(bans.endsAt), gt(bans.endsAt, at)),
+        ),
       )
       .returning();
 
@@ -139,7 +146,7 @@ export function createStaffActions({ db, now, audit }: StaffActionDeps) {
       const at = now();
       return db.transaction(async (tx) => {
         const actorRoles = await prepare(actor, userId, tx);
-        const current = await liveBanOf(tx, userId, at);
+        const current = await liveBanOf(tx, userId, at, { staffOnly: true });
         if (!current) throw conflict(staffPlayerMessages.notBanned);
         const lifted = await liftBans(tx, userId, at, actor.actorId, reason);
         const after = lifted.map((row) => toStaffBan(row, at));

@@ -12,7 +12,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { Storage } from '../../plugins/storage.ts';
 import { isBannedSql } from './bans.ts';
 import { devicesOf } from './devices.ts';
-import { type BanRow, bans, sessions, signIns, staffRoles, users } from './schema.ts';
+import { playerPasskeys } from './passkeys-schema.ts';
+import { type BanRow, bans, playerTwoStep, sessions, signIns, staffRoles, users } from './schema.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A LIKE pattern that matches `text` anywhere, its wildcards taken literally. */
@@ -39,8 +40,9 @@ export function createStaffReads({ db, now, storage }: { db: DbOrTx; now: () => 
     return or(ilike(users.email, containing(q)), ilike(users.username, containing(q)), phone);
   }
 
+  /** Players only: staff accounts have the staff page (a staff member who also plays has a player account). */
   async function searchPlayers(query: Pick<PlayersQuery, 'q' | 'page' | 'limit' | 'sort' | 'order'>) {
-    const where = searchCondition(query.q);
+    const where = and(eq(users.role, 'player'), searchCondition(query.q));
     const column = {
       createdAt: users.createdAt,
       email: users.email,
@@ -93,7 +95,7 @@ export function createStaffReads({ db, now, storage }: { db: DbOrTx; now: () => 
   async function playerProfile(userId: string): Promise<Omit<PlayerProfile, 'balances'> | undefined> {
     const [user] = await db.select().from(users).where(eq(users.id, userId));
     if (!user) return undefined;
-    const [roles, history, [lastSignIn]] = await Promise.all([
+    const [roles, history, [lastSignIn], [twoStep], [passkeys]] = await Promise.all([
       db.select({ role: staffRoles.role }).from(staffRoles).where(eq(staffRoles.userId, userId)),
       bansOf(userId),
       db
@@ -102,6 +104,11 @@ export function createStaffReads({ db, now, storage }: { db: DbOrTx; now: () => 
         .where(and(eq(signIns.userId, userId), eq(signIns.success, true)))
         .orderBy(desc(signIns.at))
         .limit(1),
+      db
+        .select({ enabledAt: playerTwoStep.enabledAt })
+        .from(playerTwoStep)
+        .where(eq(playerTwoStep.userId, userId)),
+      db.select({ n: count() }).from(playerPasskeys).where(eq(playerPasskeys.userId, userId)),
     ]);
     const active = history.filter((b) => b.active);
     // The one the player is shown: the longest (a permanent one first).
@@ -122,6 +129,8 @@ export function createStaffReads({ db, now, storage }: { db: DbOrTx; now: () => 
       createdAt: user.createdAt.toISOString(),
       updatedAt: user.updatedAt.toISOString(),
       lastSignInAt: lastSignIn?.at.toISOString() ?? null,
+      twoStepOn: Boolean(twoStep?.enabledAt),
+      passkeyCount: passkeys?.n ?? 0,
       ban: shown,
       bans: history,
     };

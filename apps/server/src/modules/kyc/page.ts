@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { serviceBasePaths } from '@paws/contracts/runtime-config';
 import type { SandboxSession } from '@paws/contracts/verification';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
+import { serverDir } from '../../lib/server-dir.ts';
 import { SANDBOX_PAGE_PREFIX } from './provider.ts';
 import type { KycSandbox } from './sandbox.ts';
 
@@ -12,7 +14,10 @@ const assets = {
   'sandbox.css': 'text/css; charset=utf-8',
 } as const;
 const assetBodies = Object.fromEntries(
-  Object.keys(assets).map((name) => [name, readFileSync(new URL(`./sandbox-page/${name}`, import.meta.url))]),
+  Object.keys(assets).map((name) => [
+    name,
+    readFileSync(join(serverDir, 'src/modules/kyc/sandbox-page', name)),
+  ]),
 ) as Record<keyof typeof assets, Buffer>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../lib/errors.ts';
-import { userOf } from '../../plugins/authenticate.ts';
+import { userOf } from '../identity/index.ts';
 import { KYC_SIGNATURE_HEADER } from './provider.ts';
 import type { KycSandbox } from './sandbox.ts';
 

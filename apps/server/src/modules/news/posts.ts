@@ -139,13 +139,18 @@ export function createPostReads({ db, urlOf, now = () => new Date() }: NewsDeps)
       const lexemes = (stat as unknown as { rows: { word: string }[] }).rows.map((row) => row.word);
       // Stop words ("this", "the") are in no post's lexemes: they are not what the reader misspelt.
       const meaningful = await db.execute(
-        sql`select w from (values ${sql.join(
+        sql`select w, (ts_lexize('english_stem', w))[1] as stem from (values ${sql.join(
           words.map((word) => sql`(${word})`),
           sql`, `,
         )}) as typed(w) where numnode(plainto_tsquery('english', w)) > 0`,
       );
-      const kept = (meaningful as unknown as { rows: { w: string }[] }).rows.map((row) => row.w);
-      const corrected = correctedQuery(kept, lexemes);
+      const kept = (meaningful as unknown as { rows: { w: string; stem: string | null }[] }).rows;
+      const stems = new Map(kept.map((row) => [row.w, row.stem ?? undefined]));
+      const corrected = correctedQuery(
+        kept.map((row) => row.w),
+        lexemes,
+        (word) => stems.get(word),
+      );
       if (!corrected) return byPrefix;
       return page(where, limits, userId, sql`to_tsquery('simple', ${corrected})`);
     },

@@ -18,7 +18,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../lib/errors.ts';
-import { userOf } from '../../plugins/authenticate.ts';
+import { sendCachedJson } from '../../lib/read-cache.ts';
+import { userOf } from '../identity/index.ts';
+import { createVisitorLists } from './visitor-lists.ts';
 
 /** Comments a player may post: a burst of 5 a minute, and 30 a minute from one IP. */
 export const COMMENT_RATE = {
@@ -43,6 +45,11 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const commentLimit = app.rateLimiting.hook('news.comment', COMMENT_RATE, (request) => request.user?.id);
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+  const visitorLists = createVisitorLists({
+    db: app.database.db,
+    posts: app.news.posts,
+    changes: app.changes,
+  });
 
   app.get(
     '/posts',
@@ -57,8 +64,11 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      noStore(reply);
-      return app.news.posts.list(request.query, request.user?.id);
+      if (request.user) {
+        noStore(reply);
+        return app.news.posts.list(request.query, request.user.id);
+      }
+      return sendCachedJson(request, reply, await visitorLists.get(request.query), 'public, no-cache');
     },
   );
 

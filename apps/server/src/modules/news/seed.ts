@@ -22,7 +22,7 @@ const posts: SeedPost[] = [
     palette: ['#0f766e', '#134e4a'],
     content: `We built PAWS for players who like to **know** what happens behind the spin.
 
-- Every round of our studio games is *provably fair*: you can check the seed yourself.
+- Every round of our six studio games is *provably fair*: you can check the seeds yourself.
 - Withdrawals are reviewed within one business day.
 - Support answers around the clock, 24/7.
 
@@ -33,28 +33,28 @@ Thanks for being here from day one. Good luck at the tables!`,
     category: 'EVENT_ANNOUNCEMENT',
     daysAgo: 2,
     palette: ['#b91c1c', '#450a0a'],
-    content: `From **Friday 18:00 to Sunday 23:59 UTC** every roulette round counts towards the leaderboard.
+    content: `From **Friday 18:00 to Sunday 23:59 UTC** every round of European Roulette counts towards the leaderboard.
 
-1. Play any roulette table with a stake of $1 or more.
+1. Play European Roulette with a stake of $1 or more.
 2. Each win adds its multiplier to your score.
 3. The top 50 players share the **$5,000** prize pool.
 
 Prizes are credited on Monday morning. See you at the wheel!`,
   },
   {
-    title: 'Review: Dice Duel, the fastest game in our studio',
+    title: 'Review: Wild Paws, our five-reel slot',
     category: 'REVIEW',
     daysAgo: 5,
     palette: ['#1d4ed8', '#1e1b4b'],
-    content: `Dice Duel is simple: pick a target, roll, and see the result in under a second.
+    content: `Wild Paws is five reels of cats, dogs and golden paws, with free spins to win.
 
 ## What we liked
 - A clean interface that works one-handed on a phone
-- Adjustable odds, from safe bets to long shots
+- Each spin takes its time: no turbo, no autoplay, every result in view
 - The fairness panel shows the server seed hash *before* you play
 
 ## What could be better
-Autoplay stops after 100 rounds. We would like a longer option.
+We would like a paytable that opens right beside the reels.
 
 **Verdict:** 4.5 out of 5.`,
   },
@@ -68,10 +68,10 @@ Autoplay stops after 100 rounds. We would like a longer option.
 | # | Game | Rating |
 |---|------|--------|
 | 1 | European Roulette | 4.8 |
-| 2 | Dice Duel | 4.7 |
-| 3 | Lucky Wheel | 4.6 |
-| 4 | Crash Rocket | 4.4 |
-| 5 | Coin Flip | 4.2 |
+| 2 | Blackjack | 4.7 |
+| 3 | Wild Paws | 4.6 |
+| 4 | Baccarat | 4.4 |
+| 5 | Video Poker | 4.2 |
 
 Rate the games you play from the game page: it takes one click.`,
   },
@@ -80,7 +80,7 @@ Rate the games you play from the game page: it takes one click.`,
     category: 'PODCAST',
     daysAgo: 9,
     palette: ['#7e22ce', '#2e1065'],
-    content: `In this episode our lead engineer explains, without jargon, how an HMAC of three values decides every roll.
+    content: `In this episode our lead engineer explains, without jargon, how an HMAC of three values decides every spin, card and draw.
 
 **In this episode**
 - Why the server seed's hash is shown before you bet
@@ -90,13 +90,13 @@ Rate the games you play from the game page: it takes one click.`,
 Listen on your favourite platform or right here on the news page.`,
   },
   {
-    title: 'Video: a first look at Crash Rocket',
+    title: 'Video: Loto in two minutes',
     category: 'VIDEO_CONTENT',
     daysAgo: 11,
     palette: ['#c2410c', '#431407'],
-    content: `Watch the rocket climb and cash out before it crashes.
+    content: `Pick your numbers, place your stake and watch the draw.
 
-In the video we play ten rounds with a $2 stake and show when to take the **auto cash-out** at 1.8×.
+In the video we play ten draws with a $2 stake and show how the payout grows with **each number you match**.
 
 *Remember: set a limit before you play, and stick to it.*`,
   },
@@ -119,13 +119,13 @@ Card withdrawals stay as fast as before. Verify your identity once in *Profile �
 Miss a day? The streak starts again from Day 1, so set a reminder!`,
   },
   {
-    title: 'Lucky Wheel review: colourful, calm and generous',
+    title: 'Baccarat review: calm, quick and easy to learn',
     category: 'REVIEW',
     daysAgo: 18,
     palette: ['#0369a1', '#082f49'],
-    content: `Lucky Wheel is the most relaxed game in our lobby.
+    content: `Baccarat is the most relaxed game in our lobby: bet on the Player, the Banker or a tie, and the cards do the rest.
 
-Its return to player is **97%**, and the biggest segment pays 50× your stake. The wheel spins for three seconds: enough time for suspense, not enough to get bored.
+The Banker bet returns **98.9%** to the player over time, the best odds at our tables. Rounds are short and the rules are dealt for you.
 
 A great first game for new players.`,
   },
@@ -171,36 +171,40 @@ Your balance and open rounds are safe: any round in progress is settled before t
   },
 ];
 
-/** A 1200×675 cover: the category's colours, soft shapes and the title, as a JPEG. */
+/**
+ * Each category's sign on its covers, drawn in a 240×240 box: covers carry no words, so they never repeat
+ * the card's title nor contradict its category chip, in any language.
+ */
+const glyphs: Record<PostCategory, string> = {
+  // A paw print.
+  ANNOUNCEMENT_ABOUT_US: `<ellipse cx="120" cy="160" rx="62" ry="52"/><circle cx="48" cy="92" r="24"/>
+    <circle cx="92" cy="52" r="26"/><circle cx="148" cy="52" r="26"/><circle cx="192" cy="92" r="24"/>`,
+  // A star.
+  EVENT_ANNOUNCEMENT: `<polygon points="120,10 152,84 232,88 170,140 190,220 120,176 50,220 70,140 8,88 88,84"/>`,
+  // A magnifying glass.
+  REVIEW: `<circle cx="100" cy="100" r="70" fill="none" stroke="#ffffff" stroke-width="26"/>
+    <rect x="150" y="140" width="34" height="100" rx="14" transform="rotate(-45 167 190)"/>`,
+  // Rising bars.
+  RATINGS: `<rect x="20" y="140" width="52" height="90" rx="8"/><rect x="94" y="80" width="52" height="150" rx="8"/>
+    <rect x="168" y="20" width="52" height="210" rx="8"/>`,
+  // A microphone.
+  PODCAST: `<rect x="82" y="10" width="76" height="130" rx="38"/>
+    <path d="M50 110 a70 70 0 0 0 140 0" fill="none" stroke="#ffffff" stroke-width="18"/>
+    <rect x="111" y="176" width="18" height="44"/><rect x="70" y="214" width="100" height="18" rx="9"/>`,
+  // A play button.
+  VIDEO_CONTENT: `<circle cx="120" cy="120" r="110" fill="none" stroke="#ffffff" stroke-width="18"/>
+    <polygon points="92,68 92,172 182,120"/>`,
+};
+
+/** A 1200×675 cover: the post's colours, soft shapes and its category's sign, as a JPEG. */
 async function cover(post: SeedPost, index: number): Promise<Buffer> {
   const [from, to] = post.palette;
-  const escapeXml = (text: string) =>
-    text.replace(
-      /[&<>"']/g,
-      (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
-    );
-  const words = post.title.split(' ');
-  const lines: string[] = [];
-  for (const word of words) {
-    const last = lines.at(-1);
-    if (last && `${last} ${word}`.length <= 24) lines[lines.length - 1] = `${last} ${word}`;
-    else lines.push(word);
-  }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="675">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
   <rect width="1200" height="675" fill="url(#g)"/>
   <circle cx="${950 - index * 17}" cy="${160 + index * 9}" r="260" fill="#ffffff" opacity="0.08"/>
-  <circle cx="${1080 - index * 11}" cy="560" r="180" fill="#ffffff" opacity="0.06"/>
-  <rect x="80" y="90" width="${post.category.length * 16 + 40}" height="48" rx="24" fill="#ffffff" opacity="0.18"/>
-  <text x="100" y="123" font-family="sans-serif" font-size="24" font-weight="700" fill="#ffffff">${post.category.replaceAll('_', ' ')}</text>
-  ${lines
-    .slice(0, 4)
-    .map(
-      (line, i) =>
-        `<text x="80" y="${250 + i * 78}" font-family="sans-serif" font-size="64" font-weight="800" fill="#ffffff">${escapeXml(line)}</text>`,
-    )
-    .join('\n  ')}
-  <text x="80" y="615" font-family="sans-serif" font-size="28" fill="#ffffff" opacity="0.8">PAWS news</text>
+  <circle cx="${180 + index * 13}" cy="560" r="180" fill="#ffffff" opacity="0.06"/>
+  <g transform="translate(450 187)" fill="#ffffff" opacity="0.85">${glyphs[post.category]}</g>
 </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
 }

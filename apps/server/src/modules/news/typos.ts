@@ -37,25 +37,37 @@ const plainWord = /^[\p{L}\p{N}]+$/u;
  */
 function distanceToLexeme(word: string, lexeme: string, max: number) {
   const whole = editDistance(word, lexeme, max);
-  if (lexeme.length < 4 || word.length <= lexeme.length || word.length - lexeme.length > 3) return whole;
+  // An ending of one or two letters ('-ed', '-s'), not three: 'rulette' is not 'rule' and a leftover 'tte'.
+  if (lexeme.length < 4 || word.length <= lexeme.length || word.length - lexeme.length > 2) return whole;
   return Math.min(whole, editDistance(word.slice(0, lexeme.length), lexeme, max));
 }
 
 /**
  * A tsquery text ('simple' configuration, every term a known lexeme) where each typed word is replaced by up
- * to 3 of the closest lexemes (OR), the words ANDed. Words too short to correct are left out; a word that
+ * to 3 of the closest lexemes (OR), the words ANDed. A word is measured as typed and, when `stemOf` knows it,
+ * as its stem: "rulette" is two edits from the lexeme "roulett", its stem "rulett" one. Words too short to correct are left out; a word that
  * could be corrected but is close to nothing makes the whole search find nothing (undefined), as the
  * web search would: "zzzqqq nothing like this" must not find posts about "live" roulette.
  */
-export function correctedQuery(words: readonly string[], lexemes: readonly string[]): string | undefined {
+export function correctedQuery(
+  words: readonly string[],
+  lexemes: readonly string[],
+  stemOf: (word: string) => string | undefined = () => undefined,
+): string | undefined {
   const known = lexemes.filter((lexeme) => plainWord.test(lexeme));
   const groups: string[] = [];
   for (const raw of words) {
     const word = raw.toLowerCase();
     const max = allowedEdits(word.length);
     if (max === 0) continue;
+    const stem = stemOf(raw)?.toLowerCase();
+    const distanceTo = (lexeme: string) =>
+      Math.min(
+        distanceToLexeme(word, lexeme, max),
+        stem && stem !== word ? editDistance(stem, lexeme, max) : max + 1,
+      );
     const close = known
-      .map((lexeme) => ({ lexeme, distance: distanceToLexeme(word, lexeme, max) }))
+      .map((lexeme) => ({ lexeme, distance: distanceTo(lexeme) }))
       .filter((c) => c.distance <= max)
       .sort((x, y) => x.distance - y.distance || x.lexeme.localeCompare(y.lexeme))
       .slice(0, 3)

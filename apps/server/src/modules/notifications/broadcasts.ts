@@ -1,9 +1,11 @@
+import { BROADCAST_MESSAGE_KEY } from '@paws/contracts/notifications-messages';
 import type { StaffPage } from '@paws/contracts/staff-lists';
 import {
   type BroadcastCompose,
   type BroadcastListQuery,
   type BroadcastPreview,
   type BroadcastSegment,
+  broadcastMessageParams,
   broadcastMessages,
   renderBroadcastMessage,
   type StaffBroadcast,
@@ -41,6 +43,15 @@ const without = (ids: string[], drop: string[]) => {
   const dropped = new Set(drop);
   return ids.filter((id) => !dropped.has(id));
 };
+
+/** Written in more than English: each reader's language is picked as it is shown (English the fallback). */
+function keyOf(broadcast: Pick<BroadcastRow, 'title' | 'text' | 'translations'>) {
+  if (broadcast.title === null || Object.keys(broadcast.translations).length === 0) return {};
+  return {
+    messageKey: BROADCAST_MESSAGE_KEY,
+    messageParams: broadcastMessageParams(broadcast.title, broadcast.text, broadcast.translations),
+  };
+}
 
 const sortColumns = {
   createdAt: broadcasts.createdAt,
@@ -98,6 +109,7 @@ export function createBroadcasts({
       title: row.title,
       text: row.text,
       message: row.message,
+      translations: row.translations,
       segment: row.segment,
       activeDays: row.activeDays,
       recipients: row.recipients,
@@ -119,6 +131,7 @@ export function createBroadcasts({
           recipients.slice(i, i + BROADCAST_CHUNK).map((userId) => ({
             userId,
             message: broadcast.message,
+            ...keyOf(broadcast),
             category: 'ADVERTISING' as const,
             broadcastId: broadcast.id,
           })),
@@ -151,6 +164,7 @@ export function createBroadcasts({
           notificationMessage: renderBroadcastMessage(input.title, input.text),
           messageKey: null,
           messageParams: null,
+          ...keyOf(input),
           category: 'ADVERTISING',
           isRead: false,
           createdAt: now().toISOString(),
@@ -172,6 +186,7 @@ export function createBroadcasts({
             title: input.title,
             text: input.text,
             message: renderBroadcastMessage(input.title, input.text),
+            translations: input.translations,
             segment: input.segment,
             activeDays: input.segment === 'ACTIVE' ? (input.activeDays ?? null) : null,
             recipients: recipients.length,
@@ -189,6 +204,7 @@ export function createBroadcasts({
             after: {
               title: created.title,
               message: created.message,
+              translations: created.translations,
               segment: created.segment,
               activeDays: created.activeDays,
               recipients: recipients.length,

@@ -1,6 +1,5 @@
 import { serviceBasePaths } from '@paws/contracts/runtime-config';
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { defineModule } from '../../core/module.ts';
 import { createAccountDirectory } from '../identity/index.ts';
 import { BROADCAST_JOB } from './broadcasts.ts';
 import { subscribeNotices } from './producers.ts';
@@ -16,17 +15,20 @@ declare module 'fastify' {
 }
 
 /** The notifications service: rows, the live channel on app.io, the notices from events and the HTTP calls. */
-export const notificationsModule = fp(
-  async (app: FastifyInstance) => {
+export const notifications = defineModule({
+  name: 'notifications',
+  provides: ['notifications'],
+  uses: ['wallet', 'identity', 'payments', 'audit', 'authenticate', 'socketAuth', 'ticketsRealtime'],
+  async register(app, { audit, identity, payments }) {
     const directory = createAccountDirectory(app.database.db);
     const service = createNotificationsService({
       db: app.database.db,
       io: app.io,
       log: app.log,
-      audit: app.audit,
+      audit,
       audience: {
-        activePlayerIds: () => app.identity.activePlayerIds(),
-        depositorIds: () => app.payments.depositorIds(),
+        activePlayerIds: () => identity.activePlayerIds(),
+        depositorIds: () => payments.depositorIds(),
         verifiedIds: directory.verifiedIds,
         seenSinceIds: directory.seenSinceIds,
         emailsOf: directory.emailsOf,
@@ -43,17 +45,4 @@ export const notificationsModule = fp(
     await subscribeNotices(app);
     await app.register(notificationsRoutes, { prefix: serviceBasePaths.notifications });
   },
-  {
-    name: 'notifications',
-    dependencies: [
-      'database',
-      'backbone',
-      'socket',
-      'wallet',
-      'identity',
-      'payments',
-      'authenticate',
-      'audit',
-    ],
-  },
-);
+});

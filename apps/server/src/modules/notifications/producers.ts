@@ -36,6 +36,15 @@ export function paymentMessage(result: DomainEventPayload<'payments.result'>): N
   }
 }
 
+/** A staff adjustment of the balance, with the reason staff gave. */
+export function adjustmentMessage(movement: DomainEventPayload<'wallet.moved'>): Notice {
+  const amount = formatMoney(Math.abs(movement.amount), movement.currency);
+  const reason = movement.reason ?? '';
+  return movement.amount > 0
+    ? notificationMessage('wallet.adjustmentCredit', { amount, reason })
+    : notificationMessage('wallet.adjustmentDebit', { amount, reason });
+}
+
 /** A verification result (with the reviewer's reason when staff decided). */
 export function verificationMessage(result: DomainEventPayload<'kyc.verification_result'>): Notice {
   if (result.result === 'APPROVED') return notificationMessage('verification.approved');
@@ -44,17 +53,29 @@ export function verificationMessage(result: DomainEventPayload<'kyc.verification
     : notificationMessage('verification.declined');
 }
 
+/** Stakes of rounds (`provider|round|user`), read for a whole batch of wins at once. */
+type RoundStakes = Map<string, number>;
+const roundOf = (movement: DomainEventPayload<'wallet.moved'>) =>
+  movement.game && currencies[movement.currency].real && movement.amount > 0
+    ? { providerCode: movement.game.providerCode, roundId: movement.game.roundId, userId: movement.userId }
+    : undefined;
+const stakeKey = (round: { providerCode: string; roundId: string; userId: string }) =>
+  `${round.providerCode}|${round.roundId}|${round.userId}`;
+
+/** The stakes of the rounds the batch's wins pay: one read for all. */
+function roundStakesOf(app: FastifyInstance, tx: Tx, events: SubscribedEvent<'notifications.notices'>[]) {
+  const rounds = events.flatMap((event) => {
+    const round = event.name === 'wallet.moved' ? roundOf(event.payload) : undefined;
+    return round ? [round] : [];
+  });
+  return app.wallet.roundStakes(rounds, tx);
+}
+
 /** A notable win's message, if the movement is one. */
-async function winMessage(
-  app: FastifyInstance,
-  tx: Tx,
-  movement: DomainEventPayload<'wallet.moved'>,
-): Promise<Notice | undefined> {
-  if (!movement.game || !currencies[movement.currency].real || movement.amount <= 0) return undefined;
-  const staked = await app.wallet.roundStake(
-    { providerCode: movement.game.providerCode, roundId: movement.game.roundId, userId: movement.userId },
-    tx,
-  );
+function winMessage(movement: DomainEventPayload<'wallet.moved'>, stakes: RoundStakes): Notice | undefined {
+  const round = roundOf(movement);
+  if (!round) return undefined;
+  const staked = stakes.get(stakeKey(round)) ?? 0;
   const notable =
     movement.amount >= NOTABLE_WIN_MINOR || (staked > 0 && movement.amount >= staked * NOTABLE_WIN_MULTIPLE);
   if (!notable) return undefined;
@@ -87,15 +108,17 @@ export function signInMessage(userAgent: string | undefined): Notice {
 /** The notice an event gives its player, if any. */
 async function noticeOf(
   app: FastifyInstance,
-  tx: Tx,
+  stakes: RoundStakes,
   event: SubscribedEvent<'notifications.notices'>,
 ): Promise<({ category: NotificationCategory } & Notice) | undefined> {
   switch (event.name) {
     case 'payments.result':
       return { category: 'FINANCIAL', ...paymentMessage(event.payload) };
     case 'wallet.moved': {
+      if (event.payload.kind === 'ADJUSTMENT')
+        return { category: 'FINANCIAL', ...adjustmentMessage(event.payload) };
       if (event.payload.kind !== 'WIN') return undefined;
-      const message = await winMessage(app, tx, event.payload);
+      const message = winMessage(event.payload, stakes);
       return message ? { category: 'GAME_RESULT', ...message } : undefined;
     }
     case 'identity.password_changed':
@@ -114,6 +137,8 @@ async function noticeOf(
       };
     case 'identity.unbanned':
       return { category: 'SECURITY', ...notificationMessage('account.restrictionLifted') };
+    case 'identity.factor_removed':
+      return { category: 'SECURITY', ...notificationMessage('security.twoStepRemovedBySupport') };
     case 'tickets.replied': {
       const { ticketId, userId, reply, status } = event.payload;
       // The player watching the chat has seen the answer arrive: no notice (asked at delivery, any process).
@@ -128,24 +153,32 @@ async function noticeOf(
 }
 
 /**
- * Real events become notifications: payments' outcomes, notable wins, sign-ins from a new device, password
+ * Real events become notifications: payments' outcomes, staff adjustments of the balance, notable wins, sign-ins from a new device, password
  * changes, bonuses, verification results, support's answers to a ticket (unless the player has its chat
- * open), and a ban put on or lifted. Each is written once (the subscriber's inbox, same
- * transaction) and pushed to the player's sockets after it commits.
+ * open), and a ban put on or lifted. Each is written once (the subscriber's inbox, same transaction: one per
+ * delivered batch) and pushed to the player's sockets after it commits.
  */
 export function subscribeNotices(app: FastifyInstance) {
   return app.events.subscribe('notifications.notices', {
-    mode: 'transactional',
-    handle: async (event, tx) => {
-      const notice = await noticeOf(app, tx, event);
-      if (!notice) return undefined;
-      const push = await app.notifications.write(tx, { userId: event.payload.userId, ...notice });
-      if (event.name !== 'identity.password_changed') return push;
-      // Every session ended, so must every open socket (on every process): one held by whoever had the
-      // old password must not go on hearing the player's notifications.
+    mode: 'batch',
+    handle: async (events, tx) => {
+      const after: (() => void)[] = [];
+      const stakes = await roundStakesOf(app, tx, events);
+      for (const event of events) {
+        const notice = await noticeOf(app, stakes, event);
+        if (!notice) continue;
+        after.push(await app.notifications.write(tx, { userId: event.payload.userId, ...notice }));
+        // Every session ended, so must every open socket (on every process): one held by whoever had the
+        // old password must not go on hearing the player's notifications.
+        if (event.name === 'identity.password_changed') {
+          after.push(() =>
+            app.io.of(NOTIFICATIONS_NAMESPACE).in(playerRoom(event.payload.userId)).disconnectSockets(true),
+          );
+        }
+      }
+      if (after.length === 0) return undefined;
       return () => {
-        push();
-        app.io.of(NOTIFICATIONS_NAMESPACE).in(playerRoom(event.payload.userId)).disconnectSockets(true);
+        for (const effect of after) effect();
       };
     },
   });

@@ -7,7 +7,7 @@ import {
 } from '@paws/contracts/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { userOf } from '../../plugins/authenticate.ts';
+import { userOf } from '../identity/index.ts';
 
 /**
  * The notifications service's calls (spec 001 §7), under /api/notifications: the caller's own rows only. The

@@ -1,5 +1,9 @@
 import { type MessageParams, notificationCategories } from '@paws/contracts/notifications';
-import type { BroadcastSegment, BroadcastStatus } from '@paws/contracts/staff-promotions';
+import type {
+  BroadcastSegment,
+  BroadcastStatus,
+  BroadcastTranslations,
+} from '@paws/contracts/staff-promotions';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -83,6 +87,8 @@ export const broadcasts = pgTable(
     text: text().notNull(),
     /** The notificationMessage written to every recipient. */
     message: text().notNull(),
+    /** Spanish, French and Italian title and text, where staff wrote them (English is title and text). */
+    translations: jsonb().$type<BroadcastTranslations>().notNull().default({}),
     segment: text().$type<BroadcastSegment>().notNull(),
     activeDays: integer(),
     status: text().$type<BroadcastStatus>().notNull().default('QUEUED'),

@@ -7,7 +7,7 @@ import {
 } from '@paws/contracts/notifications';
 import type { FastifyInstance } from 'fastify';
 import type { Namespace } from 'socket.io';
-import { type SocketAuthData, socketRefusal } from '../../plugins/socket-auth.ts';
+import { type SocketAuthData, socketRefusal } from '../identity/index.ts';
 import { playerRoom } from './service.ts';
 
 /**

@@ -6,10 +6,18 @@ import {
   paymentResponseSchema,
 } from '@paws/contracts/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userOf } from '../../plugins/authenticate.ts';
+import { type StepUpGuard, userOf } from '../identity/index.ts';
+
+export interface PaymentsRoutesOptions {
+  /** Identity's step-up guard: a withdrawal wants a fresh proof of presence (issue 29 point 5). */
+  requireStepUp: StepUpGuard;
+}
 
 /** POST /users/deposit and /users/withdraw (platform service). */
-export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (
+  app,
+  { requireStepUp },
+) => {
   const schema = (summary: string) => ({
     tags: ['platform'],
     summary,
@@ -39,6 +47,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/withdraw',
     {
       onRequest: app.authenticate,
+      // A stolen session must not take the money out: the player proves presence again (step-up).
+      preHandler: requireStepUp,
       // A banned (or self-excluded) player can still take their balance out; staff review it like any other.
       config: { allowBanned: true },
       schema: schema(

@@ -1,6 +1,7 @@
 import type { PlayerPayment } from '@paws/contracts/staff-players';
-import { fromMinor } from '@paws/contracts/wallet';
-import { and, asc, count, desc, eq, gte, lte } from 'drizzle-orm';
+import type { StaffTimelineEntry, StaffTimelineWindow } from '@paws/contracts/staff-timeline';
+import { formatMoney, fromMinor } from '@paws/contracts/wallet';
+import { and, asc, count, desc, eq, gte, lt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { balanceTransactions } from './schema.ts';
 
@@ -55,6 +56,40 @@ export function createPaymentsPlayerReads(db: DbOrTx) {
         updatedAt: row.updatedAt.toISOString(),
       }));
       return { items, total: total?.count ?? 0 };
+    },
+
+    /** The player page's timeline: each deposit and withdrawal at the time it was asked for. */
+    async timeline({ userId, before, limit }: StaffTimelineWindow): Promise<StaffTimelineEntry[]> {
+      const t = balanceTransactions;
+      const rows = await db
+        .select()
+        .from(t)
+        .where(and(eq(t.userId, userId), lt(t.createdAt, before)))
+        .orderBy(desc(t.createdAt))
+        .limit(limit);
+      return rows.map((row) => ({
+        id: `${row.type === 'DEPOSIT' ? 'deposit' : 'withdrawal'}:${row.id}`,
+        at: row.createdAt.toISOString(),
+        kind: row.type === 'DEPOSIT' ? ('deposit' as const) : ('withdrawal' as const),
+        title: `${row.type === 'DEPOSIT' ? 'Deposit' : 'Withdrawal'} ${formatMoney(row.amount, row.currencyCode)} · ${row.status}`,
+        detail: [row.paymentMethod, row.provider].filter(Boolean).join(' · ') || null,
+        link: `/players/${userId}?tab=payments`,
+      }));
+    },
+
+    /** The global search: one payment by its id, with whose it is. */
+    async paymentById(id: string) {
+      const [row] = await db.select().from(balanceTransactions).where(eq(balanceTransactions.id, id));
+      if (!row) return null;
+      return {
+        id: row.id,
+        userId: row.userId,
+        type: row.type,
+        status: row.status,
+        amount: fromMinor(row.amount, row.currencyCode),
+        currencyCode: row.currencyCode,
+        createdAt: row.createdAt.toISOString(),
+      };
     },
   };
 }

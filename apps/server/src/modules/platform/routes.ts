@@ -1,7 +1,7 @@
 import { userDataSchema } from '@paws/contracts/profile';
 import { currencies } from '@paws/contracts/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userOf } from '../../plugins/authenticate.ts';
+import { userOf } from '../identity/index.ts';
 import { historyRoutes } from './history.ts';
 
 /** The platform service: the signed-in player's data with the wallet's balances (the catalogue has its own routes). */
@@ -20,10 +20,11 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const userId = userOf(request).id;
+      const signedIn = userOf(request);
       const [user, balances] = await Promise.all([
-        app.identity.userData(userId),
-        app.wallet.balances(userId),
+        // The session check has just read the ban (app.authenticate): not read twice.
+        app.identity.userData(signedIn.id, { ban: signedIn.ban }),
+        app.wallet.balances(signedIn.id),
       ]);
       return {
         user,

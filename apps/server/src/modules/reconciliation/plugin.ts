@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { defineModule } from '../../core/module.ts';
 import { createReconciliationService, type ReconciliationService } from './service.ts';
 
 declare module 'fastify' {
@@ -14,13 +13,16 @@ const RUN_JOB = 'reconciliation.run';
  * The ledger reconciliation as `app.reconciliation`: a job every five minutes (once across processes). Its
  * report and the run on demand are the back office's (/api/staff/reconciliation).
  */
-export const reconciliation = fp(
-  async (app: FastifyInstance) => {
+export const reconciliation = defineModule({
+  name: 'reconciliation',
+  provides: ['reconciliation'],
+  uses: ['wallet', 'studio', 'payments'],
+  async register(app, { wallet, studio, payments }) {
     const service = createReconciliationService({
       db: app.database.db,
-      wallet: app.wallet,
-      roundStates: (roundIds) => app.studio.service.roundStates(roundIds),
-      pendingPayments: (before) => app.payments.pendingSince(before),
+      wallet,
+      roundStates: (roundIds) => studio.service.roundStates(roundIds),
+      pendingPayments: (before) => payments.pendingSince(before),
       log: app.log,
     });
     app.decorate('reconciliation', service);
@@ -28,8 +30,4 @@ export const reconciliation = fp(
     await app.jobs.define({ name: RUN_JOB, handler: async () => void (await service.run()) });
     await app.jobs.schedule(RUN_JOB, '*/5 * * * *');
   },
-  {
-    name: 'reconciliation',
-    dependencies: ['database', 'backbone', 'wallet', 'studio', 'payments', 'audit'],
-  },
-);
+});

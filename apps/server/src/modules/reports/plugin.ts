@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { defineModule } from '../../core/module.ts';
 import { createGamesAdmin } from '../catalog/index.ts';
 import { createAccountDirectory } from '../identity/index.ts';
 import { pendingVerificationCount } from '../kyc/index.ts';
@@ -21,12 +20,15 @@ export const ROLLUP_CRON = '*/5 * * * *';
 /**
  * The reports as `app.reports`: the daily rollups (a cron job recomputing yesterday and today, once across
  * processes), their lists, the dashboard and the RTP report. Its routes are the back office's
- * (staff/areas/dashboard, reports, games).
+ * (backoffice/areas/dashboard, reports, games).
  */
-export const reports = fp(
-  async (app: FastifyInstance) => {
+export const reports = defineModule({
+  name: 'reports',
+  provides: ['reports'],
+  uses: ['identity'],
+  async register(app, { identity }) {
     const { db } = app.database;
-    const games = createGamesAdmin(db);
+    const games = createGamesAdmin(db, app.changes);
     const directory = createAccountDirectory(db);
     const service = createReportsService({
       db,
@@ -35,7 +37,7 @@ export const reports = fp(
       async people(userIds) {
         const [emails, accounts] = await Promise.all([
           directory.emailsOf(userIds),
-          Promise.all(userIds.map((id) => app.identity.accountOf(id))),
+          Promise.all(userIds.map((id) => identity.accountOf(id))),
         ]);
         return new Map(
           userIds.map((id, i) => [
@@ -55,5 +57,4 @@ export const reports = fp(
     await app.jobs.define({ name: ROLLUP_JOB, handler: async () => void (await service.scheduledRollups()) });
     await app.jobs.schedule(ROLLUP_JOB, ROLLUP_CRON);
   },
-  { name: 'reports', dependencies: ['database', 'backbone', 'identity-service'] },
-);
+});

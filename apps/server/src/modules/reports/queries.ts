@@ -8,6 +8,7 @@ import { type CurrencyCode, fromMinor } from '@paws/contracts/wallet';
 import { type AnyColumn, and, asc, count, desc, eq, gte, lte, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { reportGameDays, reportPlayerDays } from './schema.ts';
+import { usdFiguresOf } from './usd-figures.ts';
 
 /** A catalogue game as the reports name it. */
 export interface CatalogGame {
@@ -36,12 +37,12 @@ export function createReportQueries({ db, games, people }: ReportQueryDeps) {
   const g = reportGameDays;
 
   async function players(query: PlayerReportQuery, page: number, limit: number): Promise<PlayerReportPage> {
-    const where = and(
+    const daysAndPlayer = and(
       query.dateFrom ? gte(p.day, query.dateFrom) : undefined,
       query.dateTo ? lte(p.day, query.dateTo) : undefined,
       query.playerId ? eq(p.userId, query.playerId) : undefined,
-      query.currency ? eq(p.currencyCode, query.currency) : undefined,
     );
+    const where = and(daysAndPlayer, query.currency ? eq(p.currencyCode, query.currency) : undefined);
     const ggr = sql<number>`${p.stakes} - ${p.wins}`;
     const sortBy = {
       day: p.day,
@@ -54,7 +55,7 @@ export function createReportQueries({ db, games, people }: ReportQueryDeps) {
       bonusCosts: p.bonusCosts,
       bets: p.bets,
     }[query.sort];
-    const [rows, [counted], totals] = await Promise.all([
+    const [rows, [counted], totals, usdSummary] = await Promise.all([
       db
         .select()
         .from(p)
@@ -78,6 +79,7 @@ export function createReportQueries({ db, games, people }: ReportQueryDeps) {
         .where(where)
         .groupBy(p.currencyCode)
         .orderBy(asc(p.currencyCode)),
+      usdFiguresOf(db, daysAndPlayer),
     ]);
     const names = await people([...new Set(rows.map((r) => r.userId))]);
     const figures = (r: Omit<(typeof totals)[number], 'currency'>, currency: CurrencyCode) => ({
@@ -101,6 +103,7 @@ export function createReportQueries({ db, games, people }: ReportQueryDeps) {
       })),
       total: counted?.count ?? 0,
       totals: totals.map((t) => ({ currency: t.currency, ...figures(t, t.currency) })),
+      usdSummary,
     };
   }
 

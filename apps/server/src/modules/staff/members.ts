@@ -10,9 +10,9 @@ import {
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
-import type { Messaging } from '../../plugins/messaging.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { StaffCredentials } from '../identity/index.ts';
+import type { Messaging } from '../messaging/index.ts';
 import type { StaffActor } from './access.ts';
 import type { StaffAuth } from './auth/service.ts';
 import { staffInvites } from './schema.ts';

@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../../db/columns.ts';
 
 const at = () => timestamp({ withTimezone: true, mode: 'date' });
@@ -75,4 +75,18 @@ export const staffInvites = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index().on(t.email)],
+);
+
+/** A staff member's named filters of a queue (the back office's saved filters), theirs alone. */
+export const staffSavedFilters = pgTable(
+  'staff_saved_filters',
+  {
+    id: id(),
+    userId: uuid().notNull(),
+    queue: text().notNull(),
+    name: text().notNull(),
+    filters: jsonb().$type<Record<string, string>>().notNull(),
+    updatedAt: at().notNull(),
+  },
+  (t) => [unique().on(t.userId, t.queue, t.name)],
 );

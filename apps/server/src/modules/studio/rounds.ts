@@ -10,6 +10,7 @@ import { playSlot, slotStake } from '@paws/studio-engine/games/slot';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { playInOneTransaction } from './rounds-in-one.ts';
 import { studioPendingDebits, studioRounds, studioSeedPairs } from './schema.ts';
 import type { SeedPairRow, StudioSeeds } from './seeds.ts';
 import type { StudioSession } from './sessions.ts';
@@ -36,6 +37,7 @@ export interface RoundsDeps {
   db: Db;
   seeds: StudioSeeds;
   money: StudioWalletCalls;
+  now: () => Date;
 }
 
 /** Engine refusals become 400s; everything else passes through. */
@@ -60,7 +62,7 @@ export async function startRound(
   currency: CurrencyCode,
   play: (seeds: RoundSeeds) => RoundOutcome,
 ) {
-  return db.transaction(async (tx) => {
+  const started = await db.transaction(async (tx) => {
     const pair = await seeds.activePair(tx, session.userId, session.game, true);
     const outcome = play({ serverSeed: pair.serverSeed, clientSeed: pair.clientSeed, nonce: pair.nonce });
     await tx
@@ -90,6 +92,8 @@ export async function startRound(
       .where(and(eq(studioPendingDebits.roundId, roundId), isNull(studioPendingDebits.step)));
     return { row: row as RoundRow, pair };
   });
+  seeds.played(started.pair);
+  return started;
 }
 
 /** A stored round as the API shows it: the seed only once its pair was rotated. */
@@ -116,7 +120,7 @@ export function present(row: RoundRow, pair: SeedPairRow): StudioRound {
 
 /** Single-step games (baccarat, keno, the slot) and the round history. */
 export function createRounds(deps: RoundsDeps) {
-  const { db, money } = deps;
+  const { db, money, seeds, now } = deps;
 
   /** One debit, the engine, one win: baccarat, keno and cash slot spins share it. */
   async function playSingle(
@@ -127,6 +131,22 @@ export function createRounds(deps: RoundsDeps) {
     run: (rng: ByteStream) => { payout: number; result: unknown },
   ): Promise<RoundAnswer> {
     assertGame(session, game);
+    if (money.playRound) {
+      try {
+        const played = await playInOneTransaction(
+          { seeds, playRound: money.playRound, now },
+          session,
+          game,
+          stake,
+          field,
+          run,
+        );
+        return { round: present(played.row, played.pair), balance: played.balance };
+      } catch (err) {
+        throw asAppError(err);
+      }
+    }
+    // The wallet over HTTP: the debit first, under an intent that recovery settles if we stop half-way.
     const roundId = randomUUID();
     const betId = `${roundId}:bet`;
     const wallet = {

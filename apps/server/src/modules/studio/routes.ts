@@ -156,7 +156,14 @@ export async function studioRoutes(root: FastifyInstance, { studio, table }: Stu
 
     s.get('/balance', { schema: { response: { 200: studioBalanceResponseSchema } } }, async (request) => {
       const session = sessionOf(request);
-      return { currency: session.currency, balance: await studio.walletBalance(session) };
+      const spins = session.extraSessions.FREE_SPINS;
+      const [balance, freeSpins] = await Promise.all([
+        studio.walletBalance(session),
+        spins
+          ? studio.walletBalance({ ...session, walletSessionToken: spins, currency: 'FREE_SPINS' })
+          : undefined,
+      ]);
+      return { currency: session.currency, balance, ...(freeSpins !== undefined && { freeSpins }) };
     });
 
     s.get('/fairness', { schema: { response: { 200: studioFairnessResponseSchema } } }, async (request) => {

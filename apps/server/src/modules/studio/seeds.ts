@@ -3,6 +3,7 @@ import { type StudioApiGameCode, studioApiMessages } from '@paws/contracts/studi
 import { publicSeedPair } from '@paws/studio-engine/fair';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { BoundedMap } from '../../lib/bounded-map.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { createSeedPair, rotate } from './fair-seeds.ts';
 import { studioSeedPairs } from './schema.ts';
@@ -22,11 +23,38 @@ export interface StudioSeeds {
   activePair(q: DbOrTx, userId: string, game: StudioApiGameCode, lock: boolean): Promise<SeedPairRow>;
   fairness(session: StudioSession): Promise<Fairness>;
   rotateSeed(session: StudioSession, clientSeed?: string): Promise<SeedRotationResult>;
+  /**
+   * The pair in use as this process last saw it (read once, then kept): a round written with it guards on its
+   * nonce, and a miss means another process moved it on (forget it and read again).
+   */
+  knownPair(userId: string, game: StudioApiGameCode): Promise<SeedPairRow>;
+  /** A round was written with `pair`: its next nonce is the one after. */
+  played(pair: SeedPairRow): void;
+  forget(userId: string, game: StudioApiGameCode): void;
 }
 
 const ACTIVE_PAIR_ATTEMPTS = 20;
+/** Active pairs this process keeps in memory. */
+const PAIR_CACHE_SIZE = 10_000;
 
 export function createSeeds({ db, now }: { db: Db; now: () => Date }): StudioSeeds {
+  const known = new BoundedMap<string, SeedPairRow>(PAIR_CACHE_SIZE);
+  const keyOf = (userId: string, game: string) => `${userId}:${game}`;
+
+  async function knownPair(userId: string, game: StudioApiGameCode) {
+    const cached = known.get(keyOf(userId, game));
+    if (cached) return cached;
+    const pair = await activePair(db, userId, game, false);
+    known.set(keyOf(userId, game), pair);
+    return pair;
+  }
+
+  function played(pair: SeedPairRow) {
+    if (pair.userId) known.set(keyOf(pair.userId, pair.game), { ...pair, nonce: pair.nonce + 1 });
+  }
+
+  const forget = (userId: string, game: StudioApiGameCode) => known.delete(keyOf(userId, game));
+
   async function activePair(q: DbOrTx, userId: string, game: StudioApiGameCode, lock: boolean) {
     const where = and(
       eq(studioSeedPairs.userId, userId),
@@ -49,13 +77,16 @@ export function createSeeds({ db, now }: { db: Db; now: () => Date }): StudioSee
 
   async function fairness(session: StudioSession) {
     if (session.game === 'european-roulette') throw badRequest(studioApiMessages.tableSeed);
-    return publicSeedPair(await activePair(db, session.userId, session.game, false));
+    // Read afresh (the page shows it), and kept for the rounds that follow.
+    const pair = await activePair(db, session.userId, session.game, false);
+    known.set(keyOf(session.userId, session.game), pair);
+    return publicSeedPair(pair);
   }
 
   async function rotateSeed(session: StudioSession, clientSeed?: string) {
     if (session.game === 'european-roulette') throw badRequest(studioApiMessages.tableSeed);
     const game = session.game;
-    return db.transaction(async (tx) => {
+    const rotation = await db.transaction(async (tx) => {
       const pair = await activePair(tx, session.userId, game, true);
       const { revealed, next } = rotate(pair, clientSeed ?? pair.clientSeed);
       await tx.update(studioSeedPairs).set({ revealedAt: now() }).where(eq(studioSeedPairs.id, pair.id));
@@ -70,7 +101,9 @@ export function createSeeds({ db, now }: { db: Db; now: () => Date }): StudioSee
         next: publicSeedPair(next),
       };
     });
+    forget(session.userId, game);
+    return rotation;
   }
 
-  return { activePair, fairness, rotateSeed };
+  return { activePair, fairness, rotateSeed, knownPair, played, forget };
 }

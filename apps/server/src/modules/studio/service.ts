@@ -71,8 +71,8 @@ export function createStudioService({
   const money = createWalletCalls({ db, wallet, now, ...(log ? { log } : {}) });
   const seeds = createSeeds({ db, now });
   const sessions = createSessions({ db, wallet, now, hostOrigins, fairness: seeds.fairness });
-  const rounds = createRounds({ db, seeds, money });
-  const steps = createRoundSteps({ db, seeds, money });
+  const rounds = createRounds({ db, seeds, money, now });
+  const steps = createRoundSteps({ db, seeds, money, now });
   return {
     ...money,
     createLaunch: sessions.createLaunch,

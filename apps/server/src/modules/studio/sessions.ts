@@ -5,12 +5,15 @@ import { isStudioApiGameCode, type StudioApiGameCode, studioApiMessages } from '
 import { type CurrencyCode, currencyCodes } from '@paws/contracts/wallet';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { BoundedMap } from '../../lib/bounded-map.ts';
 import { badRequest, unauthorized } from '../../lib/errors.ts';
 import { isWalletError, type WalletClient } from '../wallet/index.ts';
 import { studioLaunches, studioSessions } from './schema.ts';
 
 export const LAUNCH_TTL_MS = 2 * 60 * 1000;
 export const SESSION_TTL_MS = 4 * 60 * 60 * 1000;
+/** Sessions this process keeps in memory (a few hundred bytes each). */
+const SESSION_CACHE_SIZE = 10_000;
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
@@ -67,6 +70,10 @@ export function createSessions({
   hostOrigins: readonly string[];
   fairness: (session: StudioSession) => Promise<Fairness>;
 }): StudioSessions {
+  // A session row never changes after it is written, and ends only by expiring: kept by token hash until then,
+  // a page's calls read it once per process instead of at every spin.
+  const known = new BoundedMap<string, StudioSession>(SESSION_CACHE_SIZE);
+
   function hostOrigin(host: string, field = 'host') {
     const origin = hostOriginOf(host);
     if (!origin || !hostOrigins.includes(origin)) throw badRequest('Unknown host page', field);
@@ -120,8 +127,9 @@ export function createSessions({
       extraSessions: row.extraSessions,
       expiresAt: new Date(at.getTime() + SESSION_TTL_MS),
     };
+    const tokenHash = sha256(token);
     await db.insert(studioSessions).values({
-      tokenHash: sha256(token),
+      tokenHash,
       walletSessionToken: session.walletSessionToken,
       userId: session.userId,
       username: session.username,
@@ -130,19 +138,24 @@ export function createSessions({
       extraSessions: session.extraSessions,
       expiresAt: session.expiresAt,
     });
+    known.set(tokenHash, session);
     const fair = session.game === 'european-roulette' ? null : await fairness(session);
     return { token, session, balance: auth.balance, fairness: fair, hostOrigin: checkedHost };
   }
 
   async function findSession(token: string | undefined): Promise<StudioSession | null> {
     if (!token) return null;
-    const [row] = await db
-      .select()
-      .from(studioSessions)
-      .where(eq(studioSessions.tokenHash, sha256(token)));
+    const tokenHash = sha256(token);
+    const cached = known.get(tokenHash);
+    if (cached) {
+      if (cached.expiresAt > now()) return cached;
+      known.delete(tokenHash);
+      return null;
+    }
+    const [row] = await db.select().from(studioSessions).where(eq(studioSessions.tokenHash, tokenHash));
     if (!row || row.expiresAt <= now() || !isStudioApiGameCode(row.gameCode)) return null;
     if (!(currencyCodes as readonly string[]).includes(row.currency)) return null;
-    return {
+    const session: StudioSession = {
       userId: row.userId,
       username: row.username,
       game: row.gameCode,
@@ -151,6 +164,8 @@ export function createSessions({
       extraSessions: row.extraSessions,
       expiresAt: row.expiresAt,
     };
+    known.set(tokenHash, session);
+    return session;
   }
 
   return { createLaunch, openSession, findSession, hostOrigin };

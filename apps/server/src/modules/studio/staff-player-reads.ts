@@ -12,10 +12,12 @@ export interface StudioRoundLink {
   verifyUrl: string;
   /** Before the player rotates the seed pair, the page can show the hash and the client seed only. */
   seedRevealed: boolean;
+  /** False while the round waits for its result (a roulette bet before the spin, a blackjack hand in play). */
+  finished: boolean;
 }
 
 /**
- * The back office's player page: links from the player's studio rounds to the studio's verify page
+ * The back office's player page and the player's own bet history: links from the player's studio rounds to the studio's verify page
  * (docs/verify.md), filled in as the player's own round history fills it: seeds and nonce in the query,
  * the recorded round in the fragment. An unrevealed server seed stays secret, from staff too.
  */
@@ -47,7 +49,11 @@ export function createStudioPlayerReads(db: DbOrTx) {
           const recorded = new URLSearchParams({ round: JSON.stringify(z.encode(studioRoundSchema, shown)) });
           return [
             round.id,
-            { verifyUrl: `${verifyPage}?${params}#${recorded}`, seedRevealed: !!shown.serverSeed },
+            {
+              verifyUrl: `${verifyPage}?${params}#${recorded}`,
+              seedRevealed: !!shown.serverSeed,
+              finished: shown.finished,
+            },
           ];
         }),
       );

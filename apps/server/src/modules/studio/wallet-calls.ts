@@ -3,7 +3,12 @@ import { type CurrencyCode, fromMinor } from '@paws/contracts/wallet';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
-import { isWalletError, type WalletClient } from '../wallet/index.ts';
+import {
+  type ClientRoundInput,
+  isWalletError,
+  type RoundPostingResult,
+  type WalletClient,
+} from '../wallet/index.ts';
 import { studioPendingDebits, studioRounds } from './schema.ts';
 import type { StudioSession } from './sessions.ts';
 
@@ -16,6 +21,20 @@ export interface StudioWalletCalls {
   /** Rolls a bet back; a failure is logged, never thrown (the wallet reconciles a missing rollback). */
   refund(betTransactionId: string, roundId: string, userId: string, currency: CurrencyCode): Promise<void>;
   walletBalance(session: Pick<StudioSession, 'walletSessionToken' | 'userId' | 'currency'>): Promise<number>;
+  /**
+   * With the wallet in process only: the bet, the round's own writes and its win committed together, so no
+   * intent is needed. Refusals as debit's. Amounts in cents; the balance answered is in cents too.
+   */
+  playRound?(input: ClientRoundInput, field: string): Promise<RoundPostingResult>;
+}
+
+/** A wallet refusal as the studio's API answers it: no money on `field`, or the session gone. */
+function asStudioRefusal(err: unknown, field: string, insufficientMessage: string): unknown {
+  if (isWalletError(err, 'INSUFFICIENT_FUNDS')) return badRequest(insufficientMessage, field);
+  if (isWalletError(err, 'SESSION_EXPIRED')) return unauthorized(studioApiMessages.sessionExpired);
+  // The player's own loss or wager limit: its message names the limit, and the game page shows it.
+  if (isWalletError(err, 'LIMIT_REACHED')) return new AppError(403, err.message, field);
+  return err;
 }
 
 export interface DebitInput {
@@ -83,9 +102,7 @@ export function createWalletCalls({
     } catch (err) {
       // A refusal moved nothing; anything else (a timeout, a dropped connection) may have: recovery decides.
       if (err instanceof AppError && err.statusCode < 500) await settled(input.transactionId);
-      if (isWalletError(err, 'INSUFFICIENT_FUNDS')) throw badRequest(insufficientMessage, field);
-      if (isWalletError(err, 'SESSION_EXPIRED')) throw unauthorized(studioApiMessages.sessionExpired);
-      throw err;
+      throw asStudioRefusal(err, field, insufficientMessage);
     }
   }
 
@@ -142,5 +159,20 @@ export function createWalletCalls({
     return r.balance;
   }
 
-  return { debit, credit, refund, walletBalance };
+  const playRound = wallet.playRound?.bind(wallet);
+  return {
+    debit,
+    credit,
+    refund,
+    walletBalance,
+    ...(playRound && {
+      async playRound(input: ClientRoundInput, field: string) {
+        try {
+          return await playRound(input);
+        } catch (err) {
+          throw asStudioRefusal(err, field, studioApiMessages.insufficientFunds);
+        }
+      },
+    }),
+  };
 }

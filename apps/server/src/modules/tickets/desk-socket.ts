@@ -11,7 +11,7 @@ import { type Namespace, Server } from 'socket.io';
 import { faceOfMessage } from '../../lib/faces.ts';
 import { foreignOrigin } from '../../plugins/origin-check.ts';
 import { connectRedisAdapter } from '../../plugins/redis-adapter.ts';
-import { socketRefusal } from '../../plugins/socket-auth.ts';
+import { socketRefusal } from '../identity/index.ts';
 import { DESK_QUEUE_ROOM, ticketRoom } from './realtime.ts';
 
 type StaffActor = NonNullable<Awaited<ReturnType<FastifyInstance['staffAuth']['actorFor']>>>;
@@ -46,7 +46,14 @@ export async function createDeskServer(app: FastifyInstance, attach: boolean) {
   });
   // With REDIS_URL: its own Redis adapter, which rides out an outage (plugins/redis-adapter.ts).
   const fanOut = app.env.REDIS_URL
-    ? await connectRedisAdapter(app.env.REDIS_URL, app.log, 'socket fan-out to other processes (ticket desk)')
+    ? await connectRedisAdapter(
+        app.env.REDIS_URL,
+        app.log,
+        'socket fan-out to other processes (ticket desk)',
+        {
+          key: `${app.env.REDIS_KEY_PREFIX}:socket.io`,
+        },
+      )
     : undefined;
   if (fanOut) io.adapter(fanOut.adapter);
   if (attach) io.attach(app.server);

@@ -1,9 +1,8 @@
 import { resolve } from 'node:path';
 import { serviceBasePaths } from '@paws/contracts/runtime-config';
 import { ticketStatusLabels } from '@paws/contracts/tickets';
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import type { Server } from 'socket.io';
+import { defineModule } from '../../core/module.ts';
 import { createDesk, type TicketDesk } from './desk.ts';
 import { createDeskServer, deskChannel } from './desk-socket.ts';
 import { createPrivateFiles } from './files.ts';
@@ -30,7 +29,7 @@ declare module 'fastify' {
     /** The live side of tickets: announcements to the chat and the desk, typing and read state. */
     ticketsRealtime: Announcer;
     ticketsOutreach: TicketsOutreach;
-    /** The staff desk's reads and audited actions (staff/areas/tickets). */
+    /** The staff desk's reads and audited actions (backoffice/areas/tickets). */
     ticketDesk: TicketDesk;
     /** The staff desk's socket.io server (path /api/staff/socket.io, namespace /desk). */
     deskIo: Server;
@@ -44,16 +43,19 @@ const TICKET_FILES_FOLDER = 'ticket-files';
 /**
  * The tickets service (spec 001 §7 Tickets and its realtime channel): tickets and their chat under
  * /api/tickets, the /tickets socket namespace, the desk's socket server, the auto-close job, and the
- * visitor's e-mails (support's answers through the tickets.guest-mail subscriber). The desk's HTTP routes are the back office's (staff/areas/tickets).
+ * visitor's e-mails (support's answers through the tickets.guest-mail subscriber). The desk's HTTP routes are the back office's (backoffice/areas/tickets).
  */
-export const ticketsModule = fp(
-  async (app: FastifyInstance) => {
+export const tickets = defineModule({
+  name: 'tickets',
+  provides: ['tickets', 'ticketsRealtime', 'ticketsOutreach', 'ticketDesk', 'deskIo'],
+  uses: ['identity', 'audit', 'messaging', 'staff', 'staffAuth', 'authenticate', 'socketAuth'],
+  async register(app, { identity, audit, messaging, staff }) {
     const serving = app.serves('tickets');
     const guestLinks = createGuestLinks(app.env.SECRET);
     const guestLink = (ticket: Pick<TicketRow, 'id' | 'guestLinkVersion'>) =>
       `${app.env.LANDING_URL}/support/ticket/${guestLinks.tokenFor(ticket)}`;
     const emailGuest: EmailGuest = (ticket, subject, text, tx) =>
-      app.messaging.email(
+      messaging.email(
         ticket.email,
         subject,
         `Hello ${ticket.nameOfUser},\n\n${text}\n\nFollow and answer your request here:\n${guestLink(ticket)}\n\nThe PAWS support team`,
@@ -64,7 +66,7 @@ export const ticketsModule = fp(
     app.decorate('deskIo', deskIo);
     const announcer = createAnnouncer({
       io: app.io,
-      desk: () => deskIo,
+      desk: deskIo,
       guestLinks,
       log: app.log,
     });
@@ -84,11 +86,11 @@ export const ticketsModule = fp(
       createDesk({
         db: app.database.db,
         service: app.tickets,
-        audit: app.audit,
+        audit,
         staffMembers: async () =>
-          (await app.staff.list()).staff.map((m) => ({ ...m, roles: m.roles.map((grant) => grant.role) })),
-        isBanned: (userId) => app.identity.isBanned(userId),
-        displayNameOf: async (staffId) => (await app.identity.accountOf(staffId))?.username ?? 'Manager',
+          (await staff.list()).staff.map((m) => ({ ...m, roles: m.roles.map((grant) => grant.role) })),
+        isBanned: (userId) => identity.isBanned(userId),
+        displayNameOf: async (staffId) => (await identity.accountOf(staffId))?.username ?? 'Manager',
         touched: (ticketId) => announcer.touched(ticketId),
         guestLinksRevoked: (ticketId, message) => announcer.dropGuests(ticketId, message),
       }),
@@ -120,18 +122,4 @@ export const ticketsModule = fp(
     deskChannel(app, deskIo);
     await app.register(ticketsRoutes, { prefix: serviceBasePaths.tickets });
   },
-  {
-    name: 'tickets',
-    dependencies: [
-      'database',
-      'backbone',
-      'socket',
-      'socket-auth',
-      'identity-service',
-      'authenticate',
-      'messaging',
-      'rate-limiting',
-      'audit',
-    ],
-  },
-);
+});

@@ -2,7 +2,7 @@ import { DESK_NAMESPACE, type DeskServerToClientEvents } from '@paws/contracts/s
 import { TICKETS_NAMESPACE, type TicketsServerToClientEvents } from '@paws/contracts/tickets';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Namespace, Server } from 'socket.io';
-import type { SocketAuthData } from '../../plugins/socket-auth.ts';
+import type { SocketAuthData } from '../identity/index.ts';
 import type { GuestLinks } from './guest-links.ts';
 import { type FileAudience, toTicketMessage } from './messages.ts';
 import type { TicketRow } from './schema.ts';
@@ -42,12 +42,12 @@ export function createAnnouncer({
   log,
 }: {
   io: Server | undefined;
-  desk: () => Server | undefined;
+  desk: Server | undefined;
   guestLinks: GuestLinks;
   log: FastifyBaseLogger;
 }) {
   const channel = () => io?.of(TICKETS_NAMESPACE) as TicketsNamespace | undefined;
-  const deskChannel = () => desk()?.of(DESK_NAMESPACE) as DeskNamespace | undefined;
+  const deskChannel = () => desk?.of(DESK_NAMESPACE) as DeskNamespace | undefined;
   const audienceOf = (ticket: TicketRow): FileAudience =>
     ticket.userId ? { kind: 'player' } : { kind: 'guest', token: guestLinks.tokenFor(ticket) };
 

@@ -18,9 +18,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { userOf } from '../../plugins/authenticate.ts';
 import { refuseBadInput } from '../../plugins/input-guard.ts';
-import { createAccountDirectory } from '../identity/index.ts';
+import { createAccountDirectory, userOf } from '../identity/index.ts';
 import { type IncomingFile, malformed } from './files.ts';
 import { toTicketDetail, toTicketMessage } from './messages.ts';
 import type { TicketMessageRow, TicketRow } from './schema.ts';
@@ -116,7 +115,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
   const changeErrors = { ...errors, 409: apiErrorSchema };
   const directory = createAccountDirectory(app.database.db);
-  const service = () => app.tickets;
+  const service = app.tickets;
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
   // IP figures scale with RATE_LIMIT_IP_SCALE (many clients behind one address); account figures do not.
@@ -170,7 +169,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (input.userId && input.userId !== user.id)
         throw badRequest('userId must be your own account id', 'userId');
-      const { ticket } = await service().create({
+      const { ticket } = await service.create({
         userId: user.id,
         username,
         nameOfUser: input.nameOfUser,
@@ -199,7 +198,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       const input = parsed(createTicketFieldsSchema.safeParse({ ...fields, userId: undefined }));
       guestEmails.set(request, input.email.trim().toLowerCase());
       await guestLimit(request, reply);
-      const { ticket } = await service().create({
+      const { ticket } = await service.create({
         userId: null,
         username: null,
         nameOfUser: input.nameOfUser,
@@ -226,7 +225,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      return service().list(userOf(request).id, request.query);
+      return service.list(userOf(request).id, request.query);
     },
   );
 
@@ -243,7 +242,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      return service().detail(userOf(request).id, request.params.id);
+      return service.detail(userOf(request).id, request.params.id);
     },
   );
 
@@ -268,8 +267,8 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         const user = userOf(request);
         const username = await usernameOf(user.id);
         return action === 'resolve'
-          ? service().resolve(user.id, username, request.params.id)
-          : service().returnForRevision(user.id, username, request.params.id);
+          ? service.resolve(user.id, username, request.params.id)
+          : service.returnForRevision(user.id, username, request.params.id);
       },
     );
   }
@@ -287,7 +286,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ticketChangeResponseSchema, ...changeErrors },
       },
     },
-    async (request) => service().rate(userOf(request).id, request.params.id, request.body),
+    async (request) => service.rate(userOf(request).id, request.params.id, request.body),
   );
 
   app.get(
@@ -304,7 +303,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = userOf(request);
-      const found = await service().attachment(request.params.messageId);
+      const found = await service.attachment(request.params.messageId);
       // A staff role grants nothing here: the desk's /api/staff/tickets/files/:messageId serves staff.
       if (!found || found.ticket.userId !== user.id) throw notFound('File not found');
       return sendFile(reply, found.message, found.data);
@@ -313,7 +312,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const guestView = async (ticket: TicketRow, token: string) => ({
     ticket: { ...toTicketDetail(ticket), nameOfUser: ticket.nameOfUser, email: ticket.email },
-    messages: (await service().messagesOf(ticket.id)).map((row) =>
+    messages: (await service.messagesOf(ticket.id)).map((row) =>
       toTicketMessage(row, { kind: 'guest', token }),
     ),
   });
@@ -330,7 +329,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      const ticket = await service().guestTicket(request.params.token);
+      const ticket = await service.guestTicket(request.params.token);
       return guestView(ticket, request.params.token);
     },
   );
@@ -349,7 +348,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { fields, file } = await readForm(request);
-      const change = await service().postAsGuest(request.params.token, { message: fields.message, file });
+      const change = await service.postAsGuest(request.params.token, { message: fields.message, file });
       const message = change.messages[0];
       if (!message) throw new Error('no message written');
       return reply.code(201).send(toTicketMessage(message, { kind: 'guest', token: request.params.token }));
@@ -367,8 +366,8 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const ticket = await service().guestTicket(request.params.token);
-      const found = await service().attachment(request.params.messageId);
+      const ticket = await service.guestTicket(request.params.token);
+      const found = await service.attachment(request.params.messageId);
       if (!found || found.ticket.id !== ticket.id) throw notFound('File not found');
       return sendFile(reply, found.message, found.data);
     },

@@ -12,8 +12,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Namespace, Socket } from 'socket.io';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { type SocketRefusal, socketRefusal } from '../../plugins/socket-auth.ts';
 import type { AuthUser } from '../identity/index.ts';
+import { type SocketRefusal, socketRefusal } from '../identity/index.ts';
 import type { IncomingFile } from './files.ts';
 import { toTicketMessage } from './messages.ts';
 import { type TicketSocketData, ticketRoom } from './realtime.ts';

@@ -23,7 +23,7 @@ import { Pool } from 'undici';
 import type { z } from 'zod';
 import { WalletError } from './errors.ts';
 import { amountToMinor, presentGameResult } from './routes.ts';
-import type { WalletService } from './service.ts';
+import type { BetInput, RoundPostingInput, RoundPostingResult, WalletService } from './service.ts';
 import { signBody, verifyBody } from './signature.ts';
 
 /**
@@ -36,9 +36,16 @@ export interface WalletClient {
   bet(request: WalletBetRequest): Promise<WalletTransactionResponse>;
   win(request: WalletWinRequest): Promise<WalletTransactionResponse>;
   rollback(request: WalletRollbackRequest): Promise<WalletTransactionResponse>;
+  /**
+   * In process only (absent over HTTP, where the provider's writes cannot join the wallet's): a bet, the
+   * provider's own writes and the round's known win, committed together. Amounts in minor units.
+   */
+  playRound?(input: ClientRoundInput): Promise<RoundPostingResult>;
   /** Closes kept-alive connections. */
   close?(): Promise<void>;
 }
+
+export type ClientRoundInput = Omit<RoundPostingInput, 'bet'> & { bet: Omit<BetInput, 'providerCode'> };
 
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value);
@@ -81,6 +88,7 @@ export function createInProcessWalletClient(wallet: WalletService, providerCode:
       const body = parse(walletRollbackRequestSchema, request);
       return presentGameResult(await wallet.rollback({ ...body, providerCode }));
     },
+    playRound: (input) => wallet.playRound({ ...input, bet: { ...input.bet, providerCode } }),
   };
 }
 

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { CurrencyCode } from '@paws/contracts/wallet';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { balanceOf } from './accounts.ts';
 import { WalletError } from './errors.ts';
-import { balanceOf, type Ledger } from './ledger.ts';
+import type { Ledger } from './ledger.ts';
 import { gameSessions } from './schema.ts';
 
 export interface GameSessionInput {

@@ -1,20 +1,14 @@
-import { type CurrencyCode, currencies, currencyCodes } from '@paws/contracts/wallet';
-import { and, eq, gte, sql } from 'drizzle-orm';
-import { recordEvent } from '../../core/events/record.ts';
+import type { CurrencyCode } from '@paws/contracts/wallet';
+import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { uuidv7 } from '../../lib/ids.ts';
+import { balanceOf, createAccounts, type SystemAccountCode } from './accounts.ts';
 import { WalletError } from './errors.ts';
-import { ledgerEntries, ledgerTransactions, walletAccounts, walletCurrencies } from './schema.ts';
+import { type LedgerKind, retryingDuplicates, writePosting } from './ledger-writer.ts';
+import { ledgerEntries, ledgerTransactions, walletAccounts } from './schema.ts';
 
-export const systemAccountCodes = ['house', 'payments', 'withdrawals', 'bonus_pool', 'adjustments'] as const;
-/**
- * house: the other side of every bet, win and rollback; payments: money entering and leaving through
- * payment providers; withdrawals: withdrawals held but not yet settled; bonus_pool: bonus credits;
- * adjustments: manual corrections.
- */
-export type SystemAccountCode = (typeof systemAccountCodes)[number];
-
-export type LedgerKind = (typeof ledgerTransactions.kind.enumValues)[number];
+export { balanceOf, type SystemAccountCode, systemAccountCodes } from './accounts.ts';
+export type { LedgerKind, WalletMovement } from './ledger-writer.ts';
 
 /** Amounts in the service are integer minor units; clients convert from and to decimals at the edge. */
 export interface MovementResult {
@@ -36,19 +30,7 @@ export interface PlayerMovementInput {
   metadata?: Record<string, unknown>;
 }
 
-export interface WalletMovement {
-  kind: LedgerKind;
-  userId: string;
-  currency: CurrencyCode;
-  /** Signed change of the player's balance, minor units. */
-  amount: number;
-  balance: number;
-  ledgerTransactionId: string;
-  at: Date;
-  game?: { providerCode: string; gameCode: string | null; roundId: string };
-}
-
-interface Posting {
+interface Movement {
   kind: LedgerKind;
   reference: string;
   userId: string;
@@ -57,6 +39,8 @@ interface Posting {
   delta: number;
   counterparty: SystemAccountCode;
   metadata?: Record<string, unknown>;
+  /** Told to the player with the movement. */
+  reason?: string;
 }
 
 export function checkAmount(amount: number, positive = true) {
@@ -65,37 +49,8 @@ export function checkAmount(amount: number, positive = true) {
   }
 }
 
-/** The movement's event, in the transaction that made it: delivered only if it commits. */
-export function recordMovement(tx: DbOrTx, movement: WalletMovement) {
-  return recordEvent(tx, 'wallet.moved', { ...movement, at: movement.at.toISOString() });
-}
-
-export async function balanceOf(q: DbOrTx, userId: string, currency: CurrencyCode) {
-  const [row] = await q
-    .select({ balance: walletAccounts.balance })
-    .from(walletAccounts)
-    .where(and(eq(walletAccounts.userId, userId), eq(walletAccounts.currencyCode, currency)));
-  return row?.balance ?? 0;
-}
-
-/** The guarded update: never takes a player below zero (the CHECK constraint backs it up). */
-export async function applyDelta(q: DbOrTx, userId: string, currency: CurrencyCode, delta: number, at: Date) {
-  const [row] = await q
-    .update(walletAccounts)
-    .set({ balance: sql`${walletAccounts.balance} + ${delta}`, updatedAt: at })
-    .where(
-      and(
-        eq(walletAccounts.userId, userId),
-        eq(walletAccounts.currencyCode, currency),
-        gte(sql`${walletAccounts.balance} + ${delta}`, 0),
-      ),
-    )
-    .returning({ accountId: walletAccounts.id, balance: walletAccounts.balance });
-  if (!row) return null;
-  return { accountId: row.accountId, balance: row.balance ?? 0 };
-}
-
-async function replayPlayerPosting(q: DbOrTx, input: Posting): Promise<MovementResult> {
+/** The first posting of `movement`'s reference, if it was posted; a different movement under it is refused. */
+async function priorMovement(q: DbOrTx, movement: Movement): Promise<MovementResult | undefined> {
   const [prior] = await q
     .select({
       id: ledgerTransactions.id,
@@ -111,13 +66,13 @@ async function replayPlayerPosting(q: DbOrTx, input: Posting): Promise<MovementR
       walletAccounts,
       and(eq(walletAccounts.id, ledgerEntries.accountId), eq(walletAccounts.kind, 'player')),
     )
-    .where(eq(ledgerTransactions.reference, input.reference));
+    .where(eq(ledgerTransactions.reference, movement.reference));
+  if (!prior) return undefined;
   if (
-    !prior ||
-    prior.kind !== input.kind ||
-    prior.userId !== input.userId ||
-    prior.currency !== input.currency ||
-    prior.amount !== input.delta
+    prior.kind !== movement.kind ||
+    prior.userId !== movement.userId ||
+    prior.currency !== movement.currency ||
+    prior.amount !== movement.delta
   ) {
     throw new WalletError('DUPLICATE_TRANSACTION_MISMATCH');
   }
@@ -150,123 +105,54 @@ async function heldWithdrawal(q: DbOrTx, holdKey: string) {
  * (payments, bonuses, back office) credit and debit with. Each takes an optional transaction of the caller's.
  */
 export function createLedger({ db, now }: { db: Db; now: () => Date }) {
-  const systemAccounts = new Map<string, string>();
-  let initialised: Promise<void> | undefined;
-
-  async function init() {
-    await db
-      .insert(walletCurrencies)
-      .values(
-        currencyCodes.map((code) => {
-          const c = currencies[code];
-          return { code, name: c.name, minorUnit: c.minorUnit, symbol: c.symbol, isReal: c.real };
-        }),
-      )
-      .onConflictDoNothing();
-    await db
-      .insert(walletAccounts)
-      .values(
-        systemAccountCodes.flatMap((systemCode) =>
-          currencyCodes.map((currencyCode) => ({ kind: 'system' as const, systemCode, currencyCode })),
-        ),
-      )
-      .onConflictDoNothing();
-    const rows = await db
-      .select({
-        id: walletAccounts.id,
-        systemCode: walletAccounts.systemCode,
-        currencyCode: walletAccounts.currencyCode,
-      })
-      .from(walletAccounts)
-      .where(eq(walletAccounts.kind, 'system'));
-    for (const row of rows) systemAccounts.set(`${row.systemCode}:${row.currencyCode}`, row.id);
-  }
-
-  /** Reference rows (currencies, system accounts) are written once per process, idempotently. */
-  function ready() {
-    initialised ??= init().catch((err) => {
-      initialised = undefined;
-      throw err;
-    });
-    return initialised;
-  }
-
-  function systemAccount(code: SystemAccountCode, currency: CurrencyCode) {
-    const id = systemAccounts.get(`${code}:${currency}`);
-    if (!id) throw new Error(`System account ${code}:${currency} missing`);
-    return id;
-  }
-
-  async function ensureAccounts(userId: string, q: DbOrTx = db) {
-    await ready();
-    await q
-      .insert(walletAccounts)
-      .values(
-        currencyCodes.map((currencyCode) => ({ kind: 'player' as const, userId, currencyCode, balance: 0 })),
-      )
-      .onConflictDoNothing();
-  }
+  const { ready, systemAccount, ensureAccounts } = createAccounts(db);
 
   /**
-   * Moves `delta` (signed, minor units) between a player and a system account as one ledger transaction,
-   * once per reference. Runs in its own transaction, or in a savepoint of the caller's.
+   * A posting is one statement, so it needs no transaction of its own. In the caller's it runs in a savepoint:
+   * a concurrent duplicate's unique violation then undoes the posting alone, and the retry replays it.
    */
-  async function postPlayer(input: Posting, outer?: DbOrTx): Promise<MovementResult> {
+  async function posting<T>(outer: DbOrTx | undefined, post: (q: DbOrTx) => Promise<T>): Promise<T> {
     await ready();
-    const at = now();
-    const ledgerId = uuidv7();
-    const result = await (outer ?? db).transaction(async (tx) => {
-      const inserted = await tx
-        .insert(ledgerTransactions)
-        .values({
-          id: ledgerId,
-          kind: input.kind,
-          reference: input.reference,
-          metadata: input.metadata ?? null,
-          createdAt: at,
-        })
-        .onConflictDoNothing()
-        .returning({ id: ledgerTransactions.id });
-      if (inserted.length === 0) return replayPlayerPosting(tx, input);
-
-      let balance = await applyDelta(tx, input.userId, input.currency, input.delta, at);
-      if (balance === null) {
-        await ensureAccounts(input.userId, tx);
-        balance = await applyDelta(tx, input.userId, input.currency, input.delta, at);
-      }
-      if (balance === null) {
-        throw new WalletError('INSUFFICIENT_FUNDS', {
-          balance: await balanceOf(tx, input.userId, input.currency),
-          currency: input.currency,
-        });
-      }
-      const accountId = balance.accountId;
-      await tx.insert(ledgerEntries).values([
-        { transactionId: ledgerId, accountId, amount: input.delta, balanceAfter: balance.balance },
-        {
-          transactionId: ledgerId,
-          accountId: systemAccount(input.counterparty, input.currency),
-          amount: -input.delta,
-          balanceAfter: null,
-        },
-      ]);
-      await recordMovement(tx, {
-        kind: input.kind,
-        userId: input.userId,
-        currency: input.currency,
-        amount: input.delta,
-        balance: balance.balance,
-        ledgerTransactionId: ledgerId,
-        at,
-      });
-      return { transactionId: ledgerId, balance: balance.balance, replayed: false };
-    });
-    return result;
+    return retryingDuplicates(() => (outer ? outer.transaction(post) : post(db)));
   }
+
+  /** Moves `delta` between a player and a system account as one ledger transaction, once per reference. */
+  async function movePlayer(q: DbOrTx, movement: Movement, accountsEnsured = false): Promise<MovementResult> {
+    const ledgerTransactionId = uuidv7();
+    const outcome = await writePosting(q, {
+      ledgerTransactionId,
+      kind: movement.kind,
+      reference: movement.reference,
+      metadata: movement.metadata,
+      at: now(),
+      amount: movement.delta,
+      counterpartyAccountId: systemAccount(movement.counterparty, movement.currency),
+      userId: movement.userId,
+      currency: movement.currency,
+      reason: movement.reason,
+    });
+    if (outcome.moved)
+      return { transactionId: ledgerTransactionId, balance: outcome.balance ?? 0, replayed: false };
+    // Looked up afresh: a duplicate that committed while this statement waited for the player's row made
+    // the guard fail here without reaching the unique index.
+    const prior = await priorMovement(q, movement);
+    if (prior) return prior;
+    const balance = outcome.diagnosis.current_balance;
+    if (balance === null && !accountsEnsured) {
+      await ensureAccounts(movement.userId, q);
+      return movePlayer(q, movement, true);
+    }
+    throw new WalletError('INSUFFICIENT_FUNDS', {
+      balance: Number(balance ?? 0),
+      currency: movement.currency,
+    });
+  }
+
+  const move = (movement: Movement, outer?: DbOrTx) => posting(outer, (q) => movePlayer(q, movement));
 
   async function deposit(input: PlayerMovementInput, tx?: DbOrTx) {
     checkAmount(input.amount);
-    return postPlayer(
+    return move(
       {
         ...input,
         kind: 'DEPOSIT',
@@ -281,7 +167,7 @@ export function createLedger({ db, now }: { db: Db; now: () => Date }) {
   /** Takes the amount off the balance at once; later settled (paid out) or released (returned). */
   async function withdrawHold(input: PlayerMovementInput, tx?: DbOrTx) {
     checkAmount(input.amount);
-    return postPlayer(
+    return move(
       {
         ...input,
         kind: 'WITHDRAW',
@@ -293,66 +179,42 @@ export function createLedger({ db, now }: { db: Db; now: () => Date }) {
     );
   }
 
-  async function finishHold(
-    holdKey: string,
-    kind: 'WITHDRAW_SETTLE' | 'WITHDRAW_RELEASE',
-    outer?: DbOrTx,
-  ): Promise<MovementResult> {
-    await ready();
-    const at = now();
-    const ledgerId = uuidv7();
-    return (outer ?? db).transaction(async (tx) => {
-      const { userId, currency, amount } = await heldWithdrawal(tx, holdKey);
+  /** Settled: the held money leaves for the payment provider. Released: it goes back to the player. */
+  async function finishHold(q: DbOrTx, holdKey: string, kind: 'WITHDRAW_SETTLE' | 'WITHDRAW_RELEASE') {
+    const { userId, currency, amount } = await heldWithdrawal(q, holdKey);
+    const ledgerTransactionId = uuidv7();
+    const header = {
+      ledgerTransactionId,
+      kind,
       // Settle and release share one reference, so a hold can be finished only once, one way.
-      const reference = `withdraw-final:${holdKey}`;
-      const inserted = await tx
-        .insert(ledgerTransactions)
-        .values({ id: ledgerId, kind, reference, metadata: { holdKey }, createdAt: at })
-        .onConflictDoNothing()
-        .returning({ id: ledgerTransactions.id });
-      if (inserted.length === 0) {
-        const [prior] = await tx
-          .select({ id: ledgerTransactions.id, kind: ledgerTransactions.kind })
-          .from(ledgerTransactions)
-          .where(eq(ledgerTransactions.reference, reference));
-        if (prior?.kind !== kind) throw new WalletError('HOLD_ALREADY_FINALISED');
-        return { transactionId: prior.id, balance: await balanceOf(tx, userId, currency), replayed: true };
-      }
-      const held = systemAccount('withdrawals', currency);
-      if (kind === 'WITHDRAW_SETTLE') {
-        await tx.insert(ledgerEntries).values([
-          { transactionId: ledgerId, accountId: held, amount: -amount, balanceAfter: null },
-          {
-            transactionId: ledgerId,
-            accountId: systemAccount('payments', currency),
-            amount,
-            balanceAfter: null,
-          },
-        ]);
-        return { transactionId: ledgerId, balance: await balanceOf(tx, userId, currency), replayed: false };
-      }
-      const after = await applyDelta(tx, userId, currency, amount, at);
-      if (!after) throw new Error('Player account missing for a held withdrawal');
-      await tx.insert(ledgerEntries).values([
-        { transactionId: ledgerId, accountId: held, amount: -amount, balanceAfter: null },
-        { transactionId: ledgerId, accountId: after.accountId, amount, balanceAfter: after.balance },
-      ]);
-      await recordMovement(tx, {
-        kind,
-        userId,
-        currency,
-        amount,
-        balance: after.balance,
-        ledgerTransactionId: ledgerId,
-        at,
-      });
-      return { transactionId: ledgerId, balance: after.balance, replayed: false };
-    });
+      reference: `withdraw-final:${holdKey}`,
+      metadata: { holdKey },
+      at: now(),
+      amount,
+      counterpartyAccountId: systemAccount('withdrawals', currency),
+    };
+    const outcome = await writePosting(
+      q,
+      kind === 'WITHDRAW_SETTLE'
+        ? { ...header, accountId: systemAccount('payments', currency) }
+        : { ...header, userId, currency },
+    );
+    if (outcome.moved) {
+      const balance = outcome.balance ?? (await balanceOf(q, userId, currency));
+      return { transactionId: ledgerTransactionId, balance, replayed: false };
+    }
+    const [prior] = await q
+      .select({ id: ledgerTransactions.id, kind: ledgerTransactions.kind })
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.reference, header.reference));
+    if (!prior) throw new Error('Player account missing for a held withdrawal');
+    if (prior.kind !== kind) throw new WalletError('HOLD_ALREADY_FINALISED');
+    return { transactionId: prior.id, balance: await balanceOf(q, userId, currency), replayed: true };
   }
 
   async function bonusCredit(input: PlayerMovementInput, tx?: DbOrTx) {
     checkAmount(input.amount);
-    return postPlayer(
+    return move(
       {
         ...input,
         kind: 'BONUS',
@@ -364,12 +226,15 @@ export function createLedger({ db, now }: { db: Db; now: () => Date }) {
     );
   }
 
-  /** A manual correction; `amount` is signed (negative takes money away, never below zero). */
-  async function adjust(input: PlayerMovementInput & { reason: string }, tx?: DbOrTx) {
+  /**
+   * A manual correction; `amount` is signed (negative takes money away, never below zero). `reason` is the
+   * reason code kept in the metadata; `note`, what staff wrote, is told to the player.
+   */
+  async function adjust(input: PlayerMovementInput & { reason: string; note?: string }, tx?: DbOrTx) {
     if (!Number.isSafeInteger(input.amount) || input.amount === 0) {
       throw new WalletError('INVALID_AMOUNT', { field: 'amount' });
     }
-    return postPlayer(
+    return move(
       {
         ...input,
         kind: 'ADJUSTMENT',
@@ -377,6 +242,7 @@ export function createLedger({ db, now }: { db: Db; now: () => Date }) {
         delta: input.amount,
         counterparty: 'adjustments',
         metadata: { ...input.metadata, reason: input.reason },
+        reason: input.note ?? input.reason,
       },
       tx,
     );
@@ -388,10 +254,10 @@ export function createLedger({ db, now }: { db: Db; now: () => Date }) {
     ensureAccounts,
     deposit,
     withdrawHold,
-    withdrawSettle: (input: { holdKey: string }, tx?: DbOrTx) =>
-      finishHold(input.holdKey, 'WITHDRAW_SETTLE', tx),
-    withdrawRelease: (input: { holdKey: string }, tx?: DbOrTx) =>
-      finishHold(input.holdKey, 'WITHDRAW_RELEASE', tx),
+    withdrawSettle: (input: { holdKey: string }, tx?: DbOrTx): Promise<MovementResult> =>
+      posting(tx, (q) => finishHold(q, input.holdKey, 'WITHDRAW_SETTLE')),
+    withdrawRelease: (input: { holdKey: string }, tx?: DbOrTx): Promise<MovementResult> =>
+      posting(tx, (q) => finishHold(q, input.holdKey, 'WITHDRAW_RELEASE')),
     bonusCredit,
     adjust,
   };

@@ -1,8 +1,8 @@
 import { type BalanceItem, type CurrencyCode, currencyCodes, fromMinor } from '@paws/contracts/wallet';
-import { and, count, desc, eq, gte, isNotNull, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, sql, sum } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { createdBetween, paged, pageOf } from '../../db/paging.ts';
-import { balanceOf, type SystemAccountCode } from './ledger.ts';
+import { balanceOf, type SystemAccountCode } from './accounts.ts';
 import { gameSessions, gameTransactions, ledgerEntries, walletAccounts, walletProviders } from './schema.ts';
 import { sessionReference } from './session-reference.ts';
 
@@ -78,12 +78,20 @@ export function createWalletQueries({ db, ready }: { db: Db; ready: () => Promis
 
   /**
    * The player's real-money (USD) play for the bonus rules: standing bets since the week's and the month's
-   * start, wins since the week's start, the UTC days with a bet since `runStart`, and whether any bet exists.
+   * start, wins since the week's start, the UTC days with a bet since `runStart`, and whether any bet exists;
+   * only calls made before `until` when given (the bonuses' one-time back-fill of its counters).
    */
-  async function playTotals(userId: string, periods: { weekStart: Date; monthStart: Date; runStart: Date }) {
-    const { weekStart, monthStart, runStart } = periods;
+  async function playTotals(
+    userId: string,
+    periods: { weekStart: Date; monthStart: Date; runStart: Date; until?: Date },
+  ) {
+    const { weekStart, monthStart, runStart, until } = periods;
     const since = new Date(Math.min(weekStart.getTime(), monthStart.getTime(), runStart.getTime()));
-    const standing = and(eq(gameTransactions.userId, userId), eq(gameTransactions.status, 'OK'));
+    const standing = and(
+      eq(gameTransactions.userId, userId),
+      eq(gameTransactions.status, 'OK'),
+      until ? lt(gameTransactions.createdAt, until) : undefined,
+    );
     const realMoney = and(standing, eq(gameTransactions.currencyCode, 'USD'));
     const [[sums], days, [anyBet]] = await Promise.all([
       db
@@ -177,24 +185,66 @@ export function createWalletQueries({ db, ready }: { db: Db; ready: () => Promis
     }));
   }
 
-  /** What the player staked in a round (its bets not rolled back), minor units: for big-win notices. */
-  async function roundStake(
-    input: { providerCode: string; roundId: string; userId: string },
+  /** What each player staked in each round (bets not rolled back), one statement for many: `provider|round|user`. */
+  async function roundStakes(
+    rounds: { providerCode: string; roundId: string; userId: string }[],
     q: DbOrTx = db,
   ) {
-    const [row] = await q
-      .select({ staked: sum(gameTransactions.amount).mapWith(Number) })
+    const stakes = new Map<string, number>();
+    if (rounds.length === 0) return stakes;
+    const rows = await q
+      .select({
+        providerCode: gameTransactions.providerCode,
+        roundId: gameTransactions.roundId,
+        userId: gameTransactions.userId,
+        staked: sum(gameTransactions.amount).mapWith(Number),
+      })
       .from(gameTransactions)
       .where(
         and(
-          eq(gameTransactions.providerCode, input.providerCode),
-          eq(gameTransactions.roundId, input.roundId),
-          eq(gameTransactions.userId, input.userId),
+          inArray(gameTransactions.providerCode, [...new Set(rounds.map((r) => r.providerCode))]),
+          inArray(gameTransactions.roundId, [...new Set(rounds.map((r) => r.roundId))]),
           eq(gameTransactions.kind, 'BET'),
           eq(gameTransactions.status, 'OK'),
         ),
-      );
-    return row?.staked ?? 0;
+      )
+      .groupBy(gameTransactions.providerCode, gameTransactions.roundId, gameTransactions.userId);
+    for (const row of rows) stakes.set(`${row.providerCode}|${row.roundId}|${row.userId}`, row.staked ?? 0);
+    return stakes;
+  }
+
+  /**
+   * What each of the player's rounds paid back: its standing wins by currency (a free spin stakes FREE_SPINS
+   * and wins USD), keyed `provider|round`, in minor units; a round without a win is absent. One page of
+   * rounds at a time, through the (provider, round) index.
+   */
+  async function roundWins(userId: string, rounds: { providerCode: string; roundId: string }[]) {
+    const wins = new Map<string, { amount: number; currencyCode: CurrencyCode }>();
+    if (rounds.length === 0) return wins;
+    const rows = await db
+      .select({
+        providerCode: gameTransactions.providerCode,
+        roundId: gameTransactions.roundId,
+        currencyCode: gameTransactions.currencyCode,
+        won: sum(gameTransactions.amount).mapWith(Number),
+      })
+      .from(gameTransactions)
+      .where(
+        and(
+          eq(gameTransactions.userId, userId),
+          inArray(gameTransactions.providerCode, [...new Set(rounds.map((r) => r.providerCode))]),
+          inArray(gameTransactions.roundId, [...new Set(rounds.map((r) => r.roundId))]),
+          eq(gameTransactions.kind, 'WIN'),
+          eq(gameTransactions.status, 'OK'),
+          isNotNull(gameTransactions.currencyCode),
+        ),
+      )
+      .groupBy(gameTransactions.providerCode, gameTransactions.roundId, gameTransactions.currencyCode);
+    for (const row of rows) {
+      if (!row.currencyCode || !row.won) continue;
+      wins.set(`${row.providerCode}|${row.roundId}`, { amount: row.won, currencyCode: row.currencyCode });
+    }
+    return wins;
   }
 
   async function getProvider(code: string) {
@@ -209,7 +259,8 @@ export function createWalletQueries({ db, ready }: { db: Db; ready: () => Promis
     playTotals,
     gameSessionHistory,
     systemBalances,
-    roundStake,
+    roundStakes,
+    roundWins,
     getProvider,
   };
 }

@@ -61,8 +61,7 @@ export function presentGameResult(result: GameResult) {
 /**
  * The seamless-wallet contract for game providers: POST {provider}/authenticate|balance|bet|win|rollback.
  * Every call is signed: X-Signature is the hex HMAC-SHA256 of the raw body with the provider's secret.
- * Answers are signed the same way. Routes opt out of helmet: browser security headers mean nothing to a
- * server-to-server JSON API, and the plugin rebuilds them on every request (a tenth of a bet's CPU).
+ * Answers are signed the same way. Routes opt out of the browser security headers: they mean nothing to a server-to-server JSON API.
  */
 export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (
   app,
@@ -144,7 +143,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (
   app.post(
     '/:provider/authenticate',
     {
-      helmet: false,
+      config: { securityHeaders: false },
       schema: {
         tags: ['wallet'],
         summary: 'Who is playing this session, in which currency, with what balance',
@@ -168,7 +167,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (
   app.post(
     '/:provider/balance',
     {
-      helmet: false,
+      config: { securityHeaders: false },
       schema: {
         tags: ['wallet'],
         summary: "The player's balance in the session's currency",
@@ -189,7 +188,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (
   app.post(
     '/:provider/bet',
     {
-      helmet: false,
+      config: { securityHeaders: false },
       schema: {
         tags: ['wallet'],
         summary: 'Debit a bet (idempotent by transactionId)',
@@ -211,7 +210,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (
   app.post(
     '/:provider/win',
     {
-      helmet: false,
+      config: { securityHeaders: false },
       schema: {
         tags: ['wallet'],
         summary: 'Credit a win (idempotent by transactionId; accepted after the session expired)',
@@ -233,7 +232,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (
   app.post(
     '/:provider/rollback',
     {
-      helmet: false,
+      config: { securityHeaders: false },
       schema: {
         tags: ['wallet'],
         summary: 'Refund a bet (idempotent; an unknown bet is remembered and refused later)',

@@ -167,6 +167,8 @@ export const gameTransactions = pgTable(
   (t) => [
     uniqueIndex('game_transactions_provider_external_unique').on(t.providerCode, t.externalId),
     index().on(t.userId, t.createdAt),
+    // A round's stake (big-win notices) without reading the player's whole history.
+    index().on(t.providerCode, t.roundId),
     foreignKey({ columns: [t.ledgerTransactionId], foreignColumns: [ledgerTransactions.id] }),
   ],
 );

@@ -1,11 +1,12 @@
-import { authServerMessages } from '@paws/contracts/auth';
 import type { Db } from '../../db/client.ts';
 import { createAuditChecks } from './audit-checks.ts';
-import { WalletError } from './errors.ts';
-import { type BetInput, createGameCalls, type GameResult } from './game-calls.ts';
+import { createBetsAndWins } from './bets-and-wins.ts';
 import { createGameSessions } from './game-sessions.ts';
 import { createLedger } from './ledger.ts';
 import { createWalletQueries } from './queries.ts';
+import { createRollbacks } from './rollbacks.ts';
+import { createRoundPostings } from './round-postings.ts';
+import { createStatement } from './statement.ts';
 
 export type { LedgerFindings, OpenBet } from './audit-checks.ts';
 export type {
@@ -13,7 +14,7 @@ export type {
   GameResult,
   RollbackInput,
   WinInput,
-} from './game-calls.ts';
+} from './game-call-records.ts';
 export type { GameSessionInput } from './game-sessions.ts';
 export {
   type LedgerKind,
@@ -24,6 +25,8 @@ export {
   type WalletMovement,
 } from './ledger.ts';
 export type { PageQuery } from './queries.ts';
+export type { RoundPostingInput, RoundPostingResult } from './round-postings.ts';
+export type { StatementLine } from './statement.ts';
 
 export const DEFAULT_SESSION_TTL_MS = 4 * 60 * 60 * 1000;
 
@@ -32,10 +35,10 @@ export interface WalletServiceOptions {
   now?: () => Date;
   sessionTtlMs?: number;
   /**
-   * Whether the player may not bet now (identity's ban): a bet of a banned player is refused with
-   * INVALID_SESSION, whatever its game session, until the ban ends or is lifted.
+   * The clock identity's bans are read by (tests move it): a bet of a banned player is refused with
+   * INVALID_SESSION, whatever its game session, until the ban ends or is lifted. Read by the bet's own statement.
    */
-  isBanned?: (userId: string) => Promise<boolean>;
+  banClock?: () => Date;
 }
 
 /** The wallet: postings (ledger), game sessions, the providers' game calls and the reads, over one database. */
@@ -43,11 +46,13 @@ export function createWalletService({
   db,
   now = () => new Date(),
   sessionTtlMs = DEFAULT_SESSION_TTL_MS,
-  isBanned,
+  banClock = () => new Date(),
 }: WalletServiceOptions) {
   const ledger = createLedger({ db, now });
   const sessions = createGameSessions({ db, now, sessionTtlMs, ledger });
-  const games = createGameCalls({ db, now, ledger });
+  const betsAndWins = createBetsAndWins({ db, now, banClock, ledger });
+  const games = { ...betsAndWins, ...createRollbacks({ db, now, ledger }) };
+  const rounds = createRoundPostings({ db, ledger, calls: betsAndWins });
   const queries = createWalletQueries({ db, ready: ledger.ready });
   const checks = createAuditChecks(db);
 
@@ -65,18 +70,20 @@ export function createWalletService({
     createGameSession: sessions.createGameSession,
     authenticate: sessions.authenticate,
     balance: sessions.balance,
-    async bet(input: BetInput): Promise<GameResult> {
-      if (await isBanned?.(input.userId))
-        throw new WalletError('INVALID_SESSION', { message: authServerMessages.banned });
-      return games.bet(input);
-    },
+    bet: games.bet,
     win: games.win,
+    /** In process only: a bet, its provider's round and its known win, written together. */
+    playRound: rounds.playRound,
     rollback: games.rollback,
     bets: queries.bets,
+    /** Every posting on the player's accounts, newest first: the history's Transactions list. */
+    statement: createStatement(db),
     playTotals: queries.playTotals,
     gameSessionHistory: queries.gameSessionHistory,
     systemBalances: queries.systemBalances,
-    roundStake: queries.roundStake,
+    roundStakes: queries.roundStakes,
+    /** What a page of the player's rounds paid back: the bet history's win column. */
+    roundWins: queries.roundWins,
     getProvider: queries.getProvider,
     ledgerFindings: checks.ledgerFindings,
     openBets: checks.openBets,

@@ -90,6 +90,35 @@ export function createWalletPlayerReads(db: DbOrTx) {
       return { items, total: total?.count ?? 0 };
     },
 
+    /** The global search: one ledger transaction by its id, with the players whose accounts it moved. */
+    async ledgerTransactionById(id: string) {
+      const rows = await db
+        .select({
+          transactionId: ledgerTransactions.id,
+          kind: ledgerTransactions.kind,
+          reference: ledgerTransactions.reference,
+          createdAt: ledgerTransactions.createdAt,
+          userId: walletAccounts.userId,
+          currencyCode: walletAccounts.currencyCode,
+          amount: ledgerEntries.amount,
+        })
+        .from(ledgerTransactions)
+        .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+        .innerJoin(walletAccounts, eq(walletAccounts.id, ledgerEntries.accountId))
+        .where(eq(ledgerTransactions.id, id));
+      const player = rows.find((row) => row.userId !== null);
+      if (!player?.userId) return null;
+      return {
+        id: player.transactionId,
+        userId: player.userId,
+        kind: player.kind,
+        reference: player.reference,
+        amount: fromMinor(player.amount, player.currencyCode),
+        currencyCode: player.currencyCode,
+        createdAt: player.createdAt.toISOString(),
+      };
+    },
+
     /**
      * The player's rounds with every provider, from the seamless-wallet calls: one row per round with its
      * standing stakes and its wins, by the time of its first call, newest first by default.

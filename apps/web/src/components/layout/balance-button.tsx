@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
 import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
@@ -16,7 +16,7 @@ export interface Balance {
 /** Spec 000 §3: non-real currencies skip the money symbol. */
 export const NON_REAL_CURRENCIES = ['PAWS', 'BONUS_USD', 'FREE_SPINS'];
 
-const labelKeys: Record<string, 'balance.bonus' | 'balance.freeSpins' | 'balance.paws' | undefined> = {
+export const labelKeys: Record<string, 'balance.bonus' | 'balance.freeSpins' | 'balance.paws' | undefined> = {
   BONUS_USD: 'balance.bonus',
   FREE_SPINS: 'balance.freeSpins',
   PAWS: 'balance.paws',
@@ -40,15 +40,48 @@ export function defaultCurrency(balances: Balance[], wide: boolean): string | un
   );
 }
 
-/** The header balance: one currency at a time; the choices are the balances passed in. */
+/** How long the header shows a currency just credited before it returns to the player's choice. */
+export const CREDIT_SHOWN_MS = 8_000;
+
+/**
+ * A currency other than the one on show whose balance just rose (a reward, a bonus, free spins), for
+ * CREDIT_SHOWN_MS; the first balances seen are not a credit.
+ */
+function useJustCredited(balances: Balance[], shown: string | undefined) {
+  const previous = useRef<Map<string, number> | null>(null);
+  const [credited, setCredited] = useState<string>();
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = new Map(balances.map((b) => [b.currencyCode, b.amount]));
+    if (!before) return;
+    const rose = balances.find(
+      (b) => b.currencyCode !== shown && b.amount > (before.get(b.currencyCode) ?? 0),
+    );
+    if (rose) setCredited(rose.currencyCode);
+  }, [balances, shown]);
+  useEffect(() => {
+    if (!credited) return;
+    const timer = setTimeout(() => setCredited(undefined), CREDIT_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [credited]);
+  return credited;
+}
+
+/**
+ * The header balance: one currency at a time; the choices are the balances passed in. The spec's default
+ * (USD, PAWS on wide screens) stays the player's view; money credited in another currency is shown for a
+ * few seconds, highlighted, so a reward is seen where the player looks.
+ */
 export function BalanceButton({ balances }: { balances: Balance[] }) {
   const { t } = useTranslation();
   const wide = useMediaQuery(`(min-width: ${breakpoints.wide}px)`);
   const [chosen, setChosen] = useState<string>();
   const { open, setOpen, rootRef, triggerRef } = usePopover();
   const listId = useId();
-  const code =
+  const usual =
     chosen && balances.some((b) => b.currencyCode === chosen) ? chosen : defaultCurrency(balances, wide);
+  const credited = useJustCredited(balances, usual);
+  const code = credited ?? usual;
   const current = balances.find((balance) => balance.currencyCode === code);
   const label = (balance: Balance) => {
     const key = labelKeys[balance.currencyCode];
@@ -64,6 +97,7 @@ export function BalanceButton({ balances }: { balances: Balance[] }) {
         aria-expanded={open}
         aria-controls={listId}
         data-symbol={symbolOf(current) !== ''}
+        data-credited={credited ? 'true' : undefined}
         onClick={() => setOpen((value) => !value)}
       >
         {labelWithVisibleParts((values) => t('balance.label', values), {
@@ -78,7 +112,7 @@ export function BalanceButton({ balances }: { balances: Balance[] }) {
               <button
                 type="button"
                 className={styles.item}
-                aria-pressed={balance.currencyCode === code}
+                aria-pressed={balance.currencyCode === usual}
                 onClick={() => {
                   setChosen(balance.currencyCode);
                   setOpen(false);

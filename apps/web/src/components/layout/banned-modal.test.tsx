@@ -49,6 +49,25 @@ describe('the banned modal', () => {
     vi.unstubAllGlobals();
   });
 
+  it("stays shut for the player's own self-exclusion (the national register's too): the refused form says it", async () => {
+    renderPage();
+    serverAnswers(() =>
+      json(403, {
+        statusCode: 403,
+        message: 'You are registered with a national self-exclusion scheme',
+        ban: {
+          kind: 'SELF_EXCLUSION',
+          reason: 'National self-exclusion register',
+          startedAt: '2026-03-01T10:15:00.000Z',
+          endsAt: null,
+          returnAllowedAt: '2026-03-01T10:15:00.000Z',
+        },
+      }),
+    );
+    await act(callTheApi);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('opens when a call answers 403 with a ban, showing its date, reason and time left', async () => {
     renderPage();
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -62,7 +81,11 @@ describe('the banned modal', () => {
     expect(text.getByText('1 day, 23 hours, and 59 minutes')).toBeInTheDocument();
     expect(text.getByText('03/01/2026', { exact: false })).toBeInTheDocument();
     expect(text.getByText(/Only browsing is left/)).toBeInTheDocument();
-    expect(text.getByText(new RegExp(`To appeal, write to ${APPEAL_EMAIL}`))).toBeInTheDocument();
+    expect(text.getByText(new RegExp(`or write to ${APPEAL_EMAIL}`))).toBeInTheDocument();
+    expect(text.getByRole('link', { name: 'Appeal in the app' })).toHaveAttribute(
+      'href',
+      '/profile/support?appeal=ban',
+    );
     // 'Go back' is the only way out.
     expect(text.getAllByRole('button').map((b) => b.textContent)).toEqual(['Go back']);
   });

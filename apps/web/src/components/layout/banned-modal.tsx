@@ -1,13 +1,32 @@
 import type { BanInfo } from '@paws/contracts/bans';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { useInRouterContext } from 'react-router';
+import { Button, ButtonLink, buttonClassName } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { clearBan, useBan } from '@/lib/ban-store';
 import { formatDateTime } from '@/lib/format';
 import styles from './banned-modal.module.css';
 
 /** Where appeals go (the contacts page's support address). */
 export const APPEAL_EMAIL = 'support@paws.local';
+
+/** The support page opening a new request made out as an appeal (tickets accept a banned player's). */
+export const APPEAL_HREF = `${paths.profileSupport.getHref()}?appeal=ban`;
+
+/** 'Appeal in the app': a link of the app's router (no reload, which would show this modal again). */
+function AppealLink({ label }: { label: string }) {
+  const routed = useInRouterContext();
+  return routed ? (
+    <ButtonLink to={APPEAL_HREF} block onClick={clearBan}>
+      {label}
+    </ButtonLink>
+  ) : (
+    <a href={APPEAL_HREF} className={buttonClassName({ block: true })}>
+      {label}
+    </a>
+  );
+}
 
 const MINUTE = 60_000;
 
@@ -99,6 +118,7 @@ function BannedDialog({ ban }: { ban: BanInfo }) {
           </dd>
         </dl>
         <p className={styles.appeal}>{t('banned.appeal', { email: APPEAL_EMAIL })}</p>
+        <AppealLink label={t('banned.appealTicket')} />
         <Button variant="secondary" block onClick={clearBan}>
           {t('banned.goBack')}
         </Button>

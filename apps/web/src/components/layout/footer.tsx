@@ -31,6 +31,9 @@ export function Footer() {
                   <Link to={paths.termsOfService.getHref()}>{t('nav.termsOfService')}</Link>
                 </li>
                 <li>
+                  <Link to={paths.responsibleGaming.getHref()}>{t('nav.responsibleGaming')}</Link>
+                </li>
+                <li>
                   <Link to={paths.forPartners.getHref()}>{t('nav.forPartners')}</Link>
                 </li>
                 <li>

@@ -36,7 +36,7 @@ export function NotificationBell({ notifications, unreadCount, onOpen }: Notific
   const listId = useId();
   const unread = (unreadCount ?? 0) > 0 || notifications.some((item) => !item.isRead);
   return (
-    <div ref={rootRef} className={styles.menuRoot}>
+    <div ref={rootRef} className={`${styles.menuRoot} ${styles.bellRoot}`}>
       <button
         ref={triggerRef}
         type="button"

@@ -56,11 +56,11 @@ function ToastItem({ toast }: { toast: Toast }) {
   return (
     <li
       className={`${styles.toast} ${toast.tone === 'error' ? styles.error : ''}`}
-      role={toast.tone === 'error' ? 'alert' : 'status'}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
     >
-      <div className={styles.body}>
+      {/* The live region is inside the item: a role on the <li> itself would leave the list without items. */}
+      <div className={styles.body} role={toast.tone === 'error' ? 'alert' : 'status'}>
         <strong className={styles.title}>{toast.title}</strong>
         <p className={styles.message}>{toast.message}</p>
       </div>

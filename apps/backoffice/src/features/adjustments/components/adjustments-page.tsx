@@ -2,23 +2,11 @@ import type { adjustmentStatuses, StaffAdjustment } from '@paws/contracts/staff-
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DataTable } from '../../../components/data-table';
-import { Decision } from '../../../components/decision';
-import {
-  Badge,
-  Button,
-  Card,
-  ChoiceField,
-  formatDateTime,
-  formatMoney,
-  Modal,
-  PageHeader,
-} from '../../../components/ui';
+import { ReviewTable } from '../../../components/review-queue/review-table';
+import { Badge, Card, formatDateTime, formatMoney, PageHeader } from '../../../components/ui';
 import { useCan, useMe } from '../../../lib/session';
-import { useApproveAdjustment } from '../api/approve-adjustment';
-import { adjustmentsKey, adjustmentsPath } from '../api/get-adjustments';
-import { useRejectAdjustment } from '../api/reject-adjustment';
-import { paths } from '../routes';
+import { adjustments } from '../api/adjustments';
+import { paths } from '../paths';
 import { ThresholdNote } from './threshold-note';
 
 const column = createColumnHelper<StaffAdjustment>();
@@ -64,37 +52,10 @@ function baseColumns() {
 /** Adjustments: those waiting for a second staff member, and the whole list by status. */
 export default function AdjustmentsPage() {
   const [status, setStatus] = useState<keyof typeof statusLabels>('ALL');
-  const [deciding, setDeciding] = useState<{
-    adjustment: StaffAdjustment;
-    decision: 'approve' | 'reject';
-  } | null>(null);
   const me = useMe();
   const canRequest = useCan('adjustments.request');
   const canApprove = useCan('adjustments.approve');
 
-  const pendingColumns = [
-    ...baseColumns(),
-    column.display({
-      id: 'actions',
-      header: 'Actions',
-      cell: (c) =>
-        c.row.original.requestedBy.id === me.data?.userId ? (
-          <span className="field-hint">Yours: another member must decide</span>
-        ) : canApprove ? (
-          <div className="row">
-            <Button onClick={() => setDeciding({ adjustment: c.row.original, decision: 'approve' })}>
-              Approve
-            </Button>
-            <Button
-              variant="danger"
-              onClick={() => setDeciding({ adjustment: c.row.original, decision: 'reject' })}
-            >
-              Reject
-            </Button>
-          </div>
-        ) : null,
-    }),
-  ];
   const allColumns = [
     ...baseColumns(),
     column.accessor('status', {
@@ -131,63 +92,53 @@ export default function AdjustmentsPage() {
         <ThresholdNote />
       </PageHeader>
       <Card title="Waiting for approval">
-        <DataTable
+        <ReviewTable
+          endpoint={adjustments}
           label="Adjustments waiting for approval"
-          path={adjustmentsPath}
-          queryKey={adjustmentsKey}
-          columns={pendingColumns}
+          columns={baseColumns()}
           filters={{ status: 'PENDING' }}
           defaultSort={{ id: 'requestedAt', desc: false }}
           rowKey={(a) => a.id}
           pageSize={10}
           emptyText="No adjustment is waiting for approval"
+          decisions={{
+            noun: 'adjustment',
+            summary: (a) => <AdjustmentSummary adjustment={a} />,
+            approvalNote: 'Approving posts it to the player’s balance through the ledger at once.',
+            refusal: { label: 'Reject', hint: 'Why it should not be posted; nothing moves.' },
+            actions: (a, buttons) =>
+              a.requestedBy.id === me.data?.userId ? (
+                <span className="field-hint">Yours: another member must decide</span>
+              ) : canApprove ? (
+                buttons
+              ) : null,
+          }}
         />
       </Card>
       <Card title="All adjustments">
-        <div className="filters">
-          <ChoiceField label="Status" value={status} choices={statusLabels} onChange={setStatus} />
-        </div>
-        <DataTable
+        <ReviewTable
+          endpoint={adjustments}
+          filter={{
+            name: 'status',
+            label: 'Status',
+            value: status,
+            choices: statusLabels,
+            onChange: setStatus,
+          }}
           label="Adjustments"
-          path={adjustmentsPath}
-          queryKey={adjustmentsKey}
           columns={allColumns}
-          filters={{ status }}
           defaultSort={{ id: 'requestedAt', desc: true }}
           rowKey={(a) => a.id}
           emptyText="No adjustments"
         />
       </Card>
-      <Modal
-        title={deciding?.decision === 'reject' ? 'Reject adjustment' : 'Approve adjustment'}
-        open={deciding !== null}
-        onClose={() => setDeciding(null)}
-      >
-        {deciding ? (
-          <AdjustmentDecision
-            key={deciding.adjustment.id}
-            adjustment={deciding.adjustment}
-            decision={deciding.decision}
-            onDone={() => setDeciding(null)}
-          />
-        ) : null}
-      </Modal>
     </>
   );
 }
 
-function AdjustmentDecision({
-  adjustment,
-  decision,
-  onDone,
-}: {
-  adjustment: StaffAdjustment;
-  decision: 'approve' | 'reject';
-  onDone: () => void;
-}) {
-  const approve = useApproveAdjustment();
-  const reject = useRejectAdjustment();
-  const summary = (
+/** What the decision dialog shows of an adjustment. */
+function AdjustmentSummary({ adjustment }: { adjustment: StaffAdjustment }) {
+  return (
     <dl className="facts">
       <dt>Player</dt>
       <dd>{adjustment.player.email ?? adjustment.player.username ?? adjustment.player.id}</dd>
@@ -203,24 +154,5 @@ function AdjustmentDecision({
       <dt>Requested by</dt>
       <dd>{who(adjustment.requestedBy)}</dd>
     </dl>
-  );
-  return (
-    <Decision
-      summary={summary}
-      decision={decision === 'approve' ? 'approve' : 'refuse'}
-      approval={{
-        note: 'Approving posts it to the player’s balance through the ledger at once.',
-        busy: approve.isPending,
-        error: approve.error,
-        onApprove: () => approve.mutate(adjustment.id, { onSuccess: onDone }),
-      }}
-      refusal={{
-        label: 'Reject',
-        hint: 'Why it should not be posted; nothing moves.',
-        busy: reject.isPending,
-        error: reject.error,
-        onSubmit: (reason) => reject.mutate({ id: adjustment.id, reason }, { onSuccess: onDone }),
-      }}
-    />
   );
 }

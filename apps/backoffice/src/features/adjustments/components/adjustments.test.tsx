@@ -40,13 +40,15 @@ afterEach(() => vi.unstubAllGlobals());
 
 function serve(onPost?: (call: Call) => { status?: number; body?: unknown } | undefined) {
   return mockApi((call) => {
-    if (call.url.pathname === '/api/staff/auth/me') {
+    if (call.url.pathname === '/api/staff/auth/session') {
       return {
         body: {
-          userId: 'me',
-          email: 'me@staff.test',
-          roles: ['finance'],
-          permissions: ['adjustments.read', 'adjustments.request', 'adjustments.approve'],
+          me: {
+            userId: 'me',
+            email: 'me@staff.test',
+            roles: ['finance'],
+            permissions: ['adjustments.read', 'adjustments.request', 'adjustments.approve'],
+          },
         },
       };
     }

@@ -21,7 +21,7 @@ import {
 import { errorOf } from '../../../lib/api';
 import { contractResolver } from '../../../lib/contract-resolver';
 import { useRequestAdjustment } from '../api/request-adjustment';
-import { paths } from '../routes';
+import { paths } from '../paths';
 import { ThresholdNote } from './threshold-note';
 
 const reasonLabels: Record<(typeof adjustmentReasonCodes)[number], string> = {

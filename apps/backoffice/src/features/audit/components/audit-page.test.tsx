@@ -21,6 +21,15 @@ const entry: StaffAuditEntry = {
 };
 
 const requests: URL[] = [];
+const saved = [
+  {
+    id: '00000000-0000-4000-8000-0000000000f1',
+    queue: 'audit',
+    name: 'Promo codes in March',
+    filters: { action: 'promo_code', dateFrom: '2030-03-01', dateTo: '2030-03-31' },
+    updatedAt: '2030-01-01T10:00:00.000Z',
+  },
+];
 let answer: { status: number; body: unknown };
 
 beforeEach(() => {
@@ -30,6 +39,8 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: string) => {
       const url = new URL(input, 'http://backoffice.test');
+      // The member's saved filters of the log (see the last test).
+      if (url.pathname === '/api/staff/saved-filters') return new Response(JSON.stringify(saved));
       requests.push(url);
       return new Response(JSON.stringify(answer.body), { status: answer.status });
     }),
@@ -114,4 +125,19 @@ it("shows the server's refusal of a list", async () => {
   answer = { status: 403, body: { statusCode: 403, message: 'Forbidden' } };
   renderPage();
   expect(await screen.findByRole('alert')).toHaveTextContent('Forbidden');
+});
+
+it('applies a saved filter to the fields and the list in one click', async () => {
+  const user = userEvent.setup();
+  renderPage();
+  await screen.findByRole('table', { name: 'Audit log' });
+  const chip = await screen.findByRole('button', { name: 'Promo codes in March' });
+  await user.click(chip);
+  await waitFor(() => expect(requests.at(-1)?.searchParams.get('action')).toBe('promo_code'));
+  expect(requests.at(-1)?.searchParams.get('dateFrom')).toBe('2030-03-01');
+  expect(requests.at(-1)?.searchParams.get('dateTo')).toBe('2030-03-31');
+  expect(requests.at(-1)?.searchParams.has('who')).toBe(false);
+  expect(screen.getByLabelText('Action')).toHaveValue('promo_code');
+  expect(screen.getByLabelText('From')).toHaveValue('2030-03-01');
+  expect(chip).toHaveAttribute('aria-pressed', 'true');
 });

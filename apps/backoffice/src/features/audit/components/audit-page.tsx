@@ -2,6 +2,7 @@ import { auditListQuerySchema, type StaffAuditEntry } from '@paws/contracts/staf
 import { createColumnHelper } from '@tanstack/react-table';
 import { type FormEvent, useState } from 'react';
 import { DataTable } from '../../../components/data-table';
+import { type FilterValues, SavedFilters } from '../../../components/saved-filters';
 import { Button, Field, formatDateTime, Input, PageHeader } from '../../../components/ui';
 import { auditLogKey, auditLogPath } from '../api/get-audit-log';
 
@@ -100,6 +101,15 @@ export default function AuditPage() {
       setApplied({ ...draft, who: draft.who.trim(), targetId: draft.targetId.trim() });
   };
 
+  const applySaved = (saved: FilterValues) => {
+    const next = { ...noFilters };
+    for (const name of Object.keys(noFilters) as Array<keyof Filters>) next[name] = saved[name] ?? '';
+    const found = problemsOf(next);
+    setDraft(next);
+    setProblems(found);
+    if (Object.keys(found).length === 0) setApplied(next);
+  };
+
   return (
     <>
       <PageHeader title="Audit log">
@@ -107,6 +117,7 @@ export default function AuditPage() {
           Append-only: no one, the application included, can change or delete an entry.
         </p>
       </PageHeader>
+      <SavedFilters queue="audit" current={{ ...applied }} onApply={applySaved} />
       <form className="filters" aria-label="Audit log filters" onSubmit={apply}>
         <Field label="Who" error={problems.who} hint="A staff member's e-mail or id">
           {(props) => <Input {...props} value={draft.who} onChange={set('who')} />}

@@ -61,8 +61,8 @@ beforeEach(() => {
       const body = init.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ method: init.method ?? 'GET', url, body });
       const answer =
-        url.pathname === '/api/staff/auth/me'
-          ? { body: { userId: 'me', email: 'me@staff.test', roles: ['finance'], permissions } }
+        url.pathname === '/api/staff/auth/session'
+          ? { body: { me: { userId: 'me', email: 'me@staff.test', roles: ['finance'], permissions } } }
           : handler(url, init);
       if (!answer)
         return new Response(JSON.stringify({ statusCode: 404, message: 'Not found' }), { status: 404 });

@@ -5,7 +5,7 @@ import {
 } from '@paws/contracts/staff-promotions';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, Field, Input, Select } from '../../../components/ui';
+import { Button, Field, Input, localTimeHint, Select } from '../../../components/ui';
 import { errorOf } from '../../../lib/api';
 import { contractResolver } from '../../../lib/contract-resolver';
 import { useCreatePromoCode } from '../api/create-promo-code';
@@ -103,7 +103,7 @@ export function PromoCodeForm() {
           />
         )}
       </Field>
-      <Field label="Expires at" error={errors.expiresAt?.message}>
+      <Field label="Expires at" error={errors.expiresAt?.message} hint={localTimeHint()}>
         {(props) => <Input {...props} type="datetime-local" {...form.register('expiresAt')} />}
       </Field>
       <Field label="Maximum uses" error={errors.maxUses?.message} hint="Each player may use a code once.">

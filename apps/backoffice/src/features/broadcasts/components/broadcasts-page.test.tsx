@@ -11,6 +11,7 @@ const sent: StaffBroadcast = {
   title: 'Loto night',
   text: 'Double points from 8 pm.',
   message: 'Loto night: Double points from 8 pm.',
+  translations: {},
   segment: 'ACTIVE',
   activeDays: 7,
   recipients: 42,
@@ -35,13 +36,15 @@ beforeEach(() => {
       const body = init.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ method, url, body });
       const answer: Answer =
-        url.pathname === '/api/staff/auth/me'
+        url.pathname === '/api/staff/auth/session'
           ? {
               body: {
-                userId: 'me',
-                email: 'me@staff.test',
-                roles: ['content'],
-                permissions: ['broadcasts.send'],
+                me: {
+                  userId: 'me',
+                  email: 'me@staff.test',
+                  roles: ['content'],
+                  permissions: ['broadcasts.send'],
+                },
               },
             }
           : handler(url, method, body);
@@ -54,12 +57,22 @@ beforeEach(() => {
     if (url.pathname === '/api/staff/broadcasts' && method === 'GET')
       return { body: { items: [sent], total: 1 } };
     if (url.pathname === '/api/staff/broadcasts/preview') {
-      const { title, text } = body as { title: string; text: string };
+      const { title, text, translations } = body as {
+        title: string;
+        text: string;
+        translations?: Record<string, { title: string; text: string }>;
+      };
+      const params = Object.fromEntries(
+        Object.entries(translations ?? {}).map(([language, one]) => [language, `${one.title}: ${one.text}`]),
+      );
       return {
         body: {
           recipients: 1234,
           notification: {
             notificationMessage: `${title}: ${text}`,
+            ...(translations
+              ? { messageKey: 'broadcast', messageParams: { en: `${title}: ${text}`, ...params } }
+              : {}),
             category: 'ADVERTISING',
             isRead: false,
             createdAt: '2030-01-02T09:00:00.000Z',
@@ -73,6 +86,13 @@ beforeEach(() => {
     return undefined;
   };
   vi.spyOn(window, 'confirm').mockReturnValue(true);
+  // jsdom has no <dialog> methods.
+  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -120,7 +140,16 @@ it('previews the recipients and the notification, then sends exactly what was pr
   await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled());
 
   await user.click(screen.getByRole('button', { name: 'Send' }));
-  expect(window.confirm).toHaveBeenCalledWith('Send this notification to 1,234 players?');
+  // The console's own dialog asks (issue 31): not the browser's confirm box; Cancel sends nothing.
+  expect(window.confirm).not.toHaveBeenCalled();
+  let ask = await screen.findByRole('dialog', { name: 'Send broadcast' });
+  expect(ask).toHaveTextContent('Send this notification to 1,234 players?');
+  await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+  expect(screen.queryByRole('dialog', { name: 'Send broadcast' })).not.toBeInTheDocument();
+  expect(calls.filter((c) => c.method === 'POST' && c.url.pathname === '/api/staff/broadcasts')).toEqual([]);
+  await user.click(screen.getByRole('button', { name: 'Send' }));
+  ask = await screen.findByRole('dialog', { name: 'Send broadcast' });
+  await user.click(within(ask).getByRole('button', { name: 'Send now' }));
   expect(await screen.findByRole('status')).toHaveTextContent('Queued for 1,234 players.');
   const post = calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/staff/broadcasts');
   expect(post?.body).toEqual({
@@ -128,6 +157,46 @@ it('previews the recipients and the notification, then sends exactly what was pr
     text: 'Deposit $50, get $10.!',
     segment: 'ACTIVE',
     activeDays: 7,
+  });
+});
+
+it('writes it in Spanish, French and Italian too: each optional, English for a language left empty (issue 31)', async () => {
+  const user = userEvent.setup();
+  renderPage();
+  await user.type(screen.getByLabelText('Title'), 'Weekend reload');
+  await user.type(screen.getByLabelText('Text'), 'Deposit $50, get $10.');
+  await user.type(screen.getByLabelText('Spanish title'), 'Recarga');
+  await user.type(screen.getByLabelText('Spanish text'), 'Deposita $50.');
+  await user.type(screen.getByLabelText('French title'), 'Recharge');
+  await user.click(screen.getByRole('button', { name: 'Preview' }));
+  // A title without its text is refused under that language's text, before anything is sent.
+  expect(await screen.findByText(broadcastMessages.translationText)).toBeInTheDocument();
+  expect(screen.getByLabelText('French text')).toHaveAttribute('aria-invalid', 'true');
+  expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+  await user.type(screen.getByLabelText('French text'), 'Déposez 50 $.');
+  await user.click(screen.getByRole('button', { name: 'Preview' }));
+  const preview = await screen.findByRole('region', { name: 'Preview' });
+  expect(within(preview).getByRole('article', { name: 'As Spanish readers see it' })).toHaveTextContent(
+    'Recarga: Deposita $50.',
+  );
+  const italian = within(preview).getByRole('article', { name: 'As Italian readers see it' });
+  expect(italian).toHaveTextContent('none written: the English');
+  expect(italian).toHaveTextContent('Weekend reload: Deposit $50, get $10.');
+
+  await user.click(screen.getByRole('button', { name: 'Send' }));
+  const ask = await screen.findByRole('dialog', { name: 'Send broadcast' });
+  await user.click(within(ask).getByRole('button', { name: 'Send now' }));
+  await screen.findByRole('status');
+  const post = calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/staff/broadcasts');
+  expect(post?.body).toEqual({
+    title: 'Weekend reload',
+    text: 'Deposit $50, get $10.',
+    segment: 'ALL',
+    translations: {
+      es: { title: 'Recarga', text: 'Deposita $50.' },
+      fr: { title: 'Recharge', text: 'Déposez 50 $.' },
+    },
   });
 });
 
@@ -157,6 +226,8 @@ it('lists the history: who, when, segment, title, recipients, status, with a CSV
   expect(row).toHaveTextContent('Players active in the last 7 days');
   expect(row).toHaveTextContent('42');
   expect(row).toHaveTextContent('SENT');
+  // Times say their zone (issue 31): UTC, whatever the staff member's own.
+  expect(row).toHaveTextContent('1 Jan 2030, 10:00 UTC');
   expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
     'href',
     expect.stringContaining('/api/staff/broadcasts?sort=createdAt&order=desc&format=csv'),

@@ -4,35 +4,57 @@ import {
   type BroadcastComposeInput,
   type BroadcastPreview,
   type BroadcastSegment,
+  type BroadcastTranslationLanguage,
   broadcastComposeSchema,
+  broadcastLanguageLabels,
   broadcastSegmentLabels,
   broadcastSegments,
+  broadcastTranslationLanguages,
 } from '@paws/contracts/staff-promotions';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, Card, Field, formatDateTime, Input, Select, Textarea } from '../../../components/ui';
+import { Button, Card, Field, Input, Modal, Select, Textarea } from '../../../components/ui';
 import { errorOf } from '../../../lib/api';
 import { contractResolver } from '../../../lib/contract-resolver';
 import { broadcastsKey } from '../api/get-broadcasts';
 import { usePreviewBroadcast } from '../api/preview-broadcast';
 import { useSendBroadcast } from '../api/send-broadcast';
+import { PreviewPanel } from './preview-panel';
+
+type Translation = { title: string; text: string };
 
 interface ComposeValues {
   title: string;
   text: string;
   segment: BroadcastSegment;
   activeDays?: number;
+  translations: Record<BroadcastTranslationLanguage, Translation>;
 }
-type FieldName = keyof ComposeValues;
-const fieldNames: FieldName[] = ['title', 'text', 'segment', 'activeDays'];
+type FieldName = 'title' | 'text' | 'segment' | 'activeDays' | `translations.${string}`;
+const fieldNames = ['title', 'text', 'segment', 'activeDays'];
+const isFieldName = (field: string): field is FieldName =>
+  fieldNames.includes(field) || /^translations\.(es|fr|it)\.(title|text)$/.test(field);
 
-const toBody = (values: ComposeValues): BroadcastComposeInput => ({
-  title: values.title,
-  text: values.text,
-  segment: values.segment,
-  ...(values.segment === 'ACTIVE' ? { activeDays: values.activeDays } : {}),
+const noTranslations = (): ComposeValues['translations'] => ({
+  es: { title: '', text: '' },
+  fr: { title: '', text: '' },
+  it: { title: '', text: '' },
 });
+
+/** A language left empty is not sent: its readers get the English. */
+const toBody = (values: ComposeValues): BroadcastComposeInput => {
+  const translations = Object.fromEntries(
+    Object.entries(values.translations ?? {}).filter(([, one]) => one.title.trim() || one.text.trim()),
+  );
+  return {
+    title: values.title,
+    text: values.text,
+    segment: values.segment,
+    ...(values.segment === 'ACTIVE' ? { activeDays: values.activeDays } : {}),
+    ...(Object.keys(translations).length > 0 ? { translations } : {}),
+  };
+};
 
 /** Compose, preview (count and rendering), then send; sending needs a preview of exactly what is sent. */
 export function ComposeForm() {
@@ -41,8 +63,9 @@ export function ComposeForm() {
   const send = useSendBroadcast();
   const [previewed, setPreviewed] = useState<{ body: string; result: BroadcastPreview } | null>(null);
   const [sent, setSent] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const form = useForm<ComposeValues>({
-    defaultValues: { title: '', text: '', segment: 'ALL', activeDays: 30 },
+    defaultValues: { title: '', text: '', segment: 'ALL', activeDays: 30, translations: noTranslations() },
     resolver: contractResolver(broadcastComposeSchema, toBody),
   });
   const { errors } = form.formState;
@@ -52,7 +75,7 @@ export function ComposeForm() {
 
   const refused = (error: unknown) => {
     const { message, field } = errorOf(error);
-    if (field && (fieldNames as string[]).includes(field)) form.setError(field as FieldName, { message });
+    if (field && isFieldName(field)) form.setError(field as never, { message });
     else form.setError('root.server', { message });
   };
 
@@ -66,22 +89,26 @@ export function ComposeForm() {
     }
   });
 
-  const onSend = form.handleSubmit(async (values) => {
-    if (!previewed) return;
-    const count = previewed.result.recipients;
-    if (
-      !window.confirm(
-        `Send this notification to ${count.toLocaleString('en-GB')} ${count === 1 ? 'player' : 'players'}?`,
-      )
-    )
-      return;
+  // Send asks first in the console's own dialog (a browser confirm box is easy to dismiss unseen).
+  const onSend = form.handleSubmit(() => {
+    if (previewed) setConfirming(true);
+  });
+
+  const onConfirm = form.handleSubmit(async (values) => {
+    setConfirming(false);
     try {
       const broadcast = await send.mutateAsync(toBody(values));
       setSent(
         `Queued for ${broadcast.recipients.toLocaleString('en-GB')} players. The history shows when it has gone out.`,
       );
       setPreviewed(null);
-      form.reset({ title: '', text: '', segment: values.segment, activeDays: values.activeDays });
+      form.reset({
+        title: '',
+        text: '',
+        segment: values.segment,
+        activeDays: values.activeDays,
+        translations: noTranslations(),
+      });
       // The job writes the rows within seconds: look again for its status.
       for (const delay of [1_500, 5_000]) {
         setTimeout(() => client.invalidateQueries({ queryKey: [broadcastsKey] }), delay);
@@ -90,6 +117,7 @@ export function ComposeForm() {
       refused(error);
     }
   });
+  const count = previewed?.result.recipients ?? 0;
 
   return (
     <Card title="Compose">
@@ -111,6 +139,35 @@ export function ComposeForm() {
             </Select>
           )}
         </Field>
+        {broadcastTranslationLanguages.map((language) => {
+          const name = broadcastLanguageLabels[language];
+          const failed = errors.translations?.[language];
+          return (
+            <fieldset key={language} className="card">
+              <legend>
+                {name} (optional: without it, {name} readers get the English)
+              </legend>
+              <Field label={`${name} title`} error={failed?.title?.message}>
+                {(props) => (
+                  <Input
+                    {...props}
+                    maxLength={BROADCAST_TITLE_MAX}
+                    {...form.register(`translations.${language}.title`)}
+                  />
+                )}
+              </Field>
+              <Field label={`${name} text`} error={failed?.text?.message}>
+                {(props) => (
+                  <Textarea
+                    {...props}
+                    maxLength={BROADCAST_TEXT_MAX}
+                    {...form.register(`translations.${language}.text`)}
+                  />
+                )}
+              </Field>
+            </fieldset>
+          );
+        })}
         {segment === 'ACTIVE' ? (
           <Field label="Active in the last (days)" error={errors.activeDays?.message}>
             {(props) => (
@@ -141,24 +198,20 @@ export function ComposeForm() {
         {sent ? <p role="status">{sent}</p> : null}
       </form>
       {previewed ? <PreviewPanel preview={previewed.result} stale={!upToDate} /> : null}
+      <Modal title="Send broadcast" open={confirming} onClose={() => setConfirming(false)}>
+        <p>
+          Send this notification to {count.toLocaleString('en-GB')} {count === 1 ? 'player' : 'players'}? It
+          cannot be taken back.
+        </p>
+        <div className="row">
+          <Button onClick={onConfirm} busy={send.isPending}>
+            Send now
+          </Button>
+          <Button variant="secondary" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+        </div>
+      </Modal>
     </Card>
-  );
-}
-
-function PreviewPanel({ preview, stale }: { preview: BroadcastPreview; stale: boolean }) {
-  const { recipients, notification } = preview;
-  return (
-    <section aria-label="Preview" className="card">
-      <p>
-        <strong>Recipients:</strong> {recipients.toLocaleString('en-GB')}{' '}
-        {recipients === 1 ? 'player' : 'players'}
-        {stale ? <span className="field-hint"> (the form changed since: preview again)</span> : null}
-      </p>
-      <article aria-label="Notification as players see it" className="card">
-        <p className="field-hint">Advertising · {formatDateTime(notification.createdAt)}</p>
-        <p>{notification.notificationMessage}</p>
-        <p className="field-hint">The PAWS team</p>
-      </article>
-    </section>
   );
 }

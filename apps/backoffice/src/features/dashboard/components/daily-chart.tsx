@@ -1,5 +1,6 @@
 import type { Dashboard } from '@paws/contracts/staff-reports';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatUsd } from '../../../components/ui';
 
 const lines = [
   { key: 'stakes', name: 'Stakes', color: '#2563eb' },
@@ -10,7 +11,6 @@ const lines = [
   { key: 'withdrawals', name: 'Withdrawals', color: '#dc2626' },
 ] as const;
 
-const usd = (value: number) => `$${value.toLocaleString('en-GB', { maximumFractionDigits: 2 })}`;
 const shortDay = (day: string) => day.slice(5);
 
 /** The daily series as lines, with the same figures in a table for those who do not read charts. */
@@ -22,8 +22,8 @@ export function DailyChart({ series }: { series: Dashboard['series'] }) {
           <LineChart data={series} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="day" tickFormatter={shortDay} />
-            <YAxis tickFormatter={usd} width={80} />
-            <Tooltip formatter={(value) => usd(Number(value))} />
+            <YAxis tickFormatter={formatUsd} width={80} />
+            <Tooltip formatter={(value) => formatUsd(Number(value))} />
             <Legend />
             {lines.map((line) => (
               <Line
@@ -60,7 +60,7 @@ export function DailyChart({ series }: { series: Dashboard['series'] }) {
                 <tr key={day.day}>
                   <td>{day.day}</td>
                   {lines.map((line) => (
-                    <td key={line.key}>{usd(day[line.key])}</td>
+                    <td key={line.key}>{formatUsd(day[line.key])}</td>
                   ))}
                   <td>{day.activePlayers}</td>
                 </tr>

@@ -52,12 +52,14 @@ beforeEach(() => {
   );
   vi.stubGlobal('fetch', async (input: string) => {
     const json = (value: unknown) => new Response(JSON.stringify(value), { status: 200 });
-    if (input.startsWith('/api/staff/auth/me'))
+    if (input.startsWith('/api/staff/auth/session'))
       return json({
-        userId: 'u',
-        email: 's@staff.test',
-        roles: ['support'],
-        permissions: ['dashboard.read', 'tickets.answer'],
+        me: {
+          userId: 'u',
+          email: 's@staff.test',
+          roles: ['support'],
+          permissions: ['dashboard.read', 'tickets.answer'],
+        },
       });
     return json(body);
   });

@@ -1,35 +1,20 @@
-import type { DashboardFigures } from '@paws/contracts/staff-reports';
 import { Link } from 'react-router';
-import { Button, Card, ErrorView, formatDateTime, Loading, PageHeader, Stat } from '../../../components/ui';
+import {
+  Button,
+  Card,
+  ErrorView,
+  formatDateTime,
+  formatUsd,
+  Loading,
+  PageHeader,
+  Stat,
+} from '../../../components/ui';
+import { UsdFigures } from '../../../components/usd-figures';
 import { errorOf } from '../../../lib/api';
 import { useCan } from '../../../lib/session';
 import { useDashboard } from '../api/get-dashboard';
 import { useRefreshDashboard } from '../api/refresh-dashboard';
 import { DailyChart } from './daily-chart';
-
-const usd = (value: number) =>
-  `$${value.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-function Figures({ title, figures }: { title: string; figures: DashboardFigures }) {
-  return (
-    <Card title={title}>
-      <div className="grid">
-        <Stat label="Deposits" value={usd(figures.deposits)} />
-        <Stat label="Withdrawals" value={usd(figures.withdrawals)} />
-        <Stat label="Stakes" value={usd(figures.stakes)} />
-        <Stat label="Wins" value={usd(figures.wins)} />
-        <Stat label="GGR" value={usd(figures.ggr)} hint="Stakes − wins" />
-        <Stat label="Bonus costs" value={usd(figures.bonusCosts)} />
-        <Stat label="NGR" value={usd(figures.ngr)} hint="GGR − bonus costs" />
-        <Stat
-          label="Active players"
-          value={figures.activePlayers.toLocaleString('en-GB')}
-          hint="With a bet"
-        />
-      </div>
-    </Card>
-  );
-}
 
 /** Money and play today and over 30 days (USD, UTC days), the daily series, and what waits for staff. */
 export default function DashboardPage() {
@@ -75,7 +60,7 @@ export default function DashboardPage() {
             value={data.pendingWithdrawals.count.toLocaleString('en-GB')}
             hint={
               <>
-                {usd(data.pendingWithdrawals.amount)}
+                {formatUsd(data.pendingWithdrawals.amount)}
                 {canReviewWithdrawals ? (
                   <>
                     {' · '}
@@ -97,8 +82,8 @@ export default function DashboardPage() {
           />
         </div>
       </Card>
-      <Figures title="Today" figures={data.todayFigures} />
-      <Figures title="Last 30 days" figures={data.last30Days} />
+      <UsdFigures title="Today" figures={data.todayFigures} />
+      <UsdFigures title="Last 30 days" figures={data.last30Days} />
       <Card title="Daily, last 30 days">
         <DailyChart series={data.series} />
       </Card>

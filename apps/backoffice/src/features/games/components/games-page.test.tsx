@@ -35,8 +35,8 @@ beforeEach(() => {
     const method = init?.method ?? 'GET';
     calls.push({ method, url: input, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
-    if (input.startsWith('/api/staff/auth/me'))
-      return json(200, { userId: 'u', email: 'a@staff.test', roles: ['admin'], permissions });
+    if (input.startsWith('/api/staff/auth/session'))
+      return json(200, { me: { userId: 'u', email: 'a@staff.test', roles: ['admin'], permissions } });
     if (method === 'PATCH') return json(patchAnswer.status, patchAnswer.body);
     if (input.startsWith('/api/staff/games/rtp')) return json(200, { items: [] });
     if (input.startsWith('/api/staff/games')) return json(200, { items: [game({})], total: 1 });
@@ -93,8 +93,8 @@ it('shows the RTP report beside the documented figures', async () => {
   permissions = ['games.read', 'games.rtp'];
   vi.stubGlobal('fetch', async (input: string) => {
     const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
-    if (input.startsWith('/api/staff/auth/me'))
-      return json({ userId: 'u', email: 'f@staff.test', roles: ['finance'], permissions });
+    if (input.startsWith('/api/staff/auth/session'))
+      return json({ me: { userId: 'u', email: 'f@staff.test', roles: ['finance'], permissions } });
     if (input.startsWith('/api/staff/games/rtp'))
       return json({
         items: [

@@ -56,7 +56,7 @@ function OrderCell({ game, canWrite }: { game: StaffGame; canWrite: boolean }) {
   };
   if (!canWrite) return <>{game.order}</>;
   return (
-    <Field label={`Order of ${game.name}`} error={row.error}>
+    <Field label={`Order of ${game.name}`} hideLabel error={row.error}>
       {(props) => (
         <Input
           {...props}
@@ -82,7 +82,7 @@ function CategoryCell({ game, canWrite }: { game: StaffGame; canWrite: boolean }
   const row = useRowUpdate(game);
   if (!canWrite) return <>{categoryLabel(game.category)}</>;
   return (
-    <Field label={`Category of ${game.name}`} error={row.error}>
+    <Field label={`Category of ${game.name}`} hideLabel error={row.error}>
       {(props) => (
         <Select
           {...props}

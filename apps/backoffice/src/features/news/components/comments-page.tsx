@@ -13,6 +13,7 @@ import {
   Loading,
   Modal,
   PageHeader,
+  ScrollTable,
   Textarea,
 } from '../../../components/ui';
 import { errorOf } from '../../../lib/api';
@@ -167,36 +168,38 @@ function BansCard() {
       ) : bans.data.length === 0 ? (
         <p>Nobody is stopped from commenting.</p>
       ) : (
-        <table aria-label="Players stopped from commenting">
-          <thead>
-            <tr>
-              <th scope="col">Player</th>
-              <th scope="col">Reason</th>
-              <th scope="col">By</th>
-              <th scope="col">Since</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {bans.data.map((ban) => (
-              <tr key={ban.userId}>
-                <td>{ban.username ?? ban.userId}</td>
-                <td>{ban.reason}</td>
-                <td>{ban.createdBy ?? '—'}</td>
-                <td>{formatDateTime(ban.createdAt)}</td>
-                <td>
-                  <Button
-                    variant="secondary"
-                    busy={moderate.isPending}
-                    onClick={() => moderate.mutate({ kind: 'unban', userId: ban.userId })}
-                  >
-                    Let comment again
-                  </Button>
-                </td>
+        <ScrollTable label="Players stopped from commenting">
+          <table aria-label="Players stopped from commenting">
+            <thead>
+              <tr>
+                <th scope="col">Player</th>
+                <th scope="col">Reason</th>
+                <th scope="col">By</th>
+                <th scope="col">Since</th>
+                <th scope="col">Actions</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {bans.data.map((ban) => (
+                <tr key={ban.userId}>
+                  <td>{ban.username ?? ban.userId}</td>
+                  <td>{ban.reason}</td>
+                  <td>{ban.createdBy ?? '—'}</td>
+                  <td>{formatDateTime(ban.createdAt)}</td>
+                  <td>
+                    <Button
+                      variant="secondary"
+                      busy={moderate.isPending}
+                      onClick={() => moderate.mutate({ kind: 'unban', userId: ban.userId })}
+                    >
+                      Let comment again
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollTable>
       )}
     </Card>
   );

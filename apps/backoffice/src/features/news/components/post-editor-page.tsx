@@ -12,6 +12,7 @@ import {
   formatDateTime,
   Input,
   Loading,
+  localTimeHint,
   PageHeader,
   Select,
   Textarea,
@@ -236,7 +237,7 @@ function PostEditor({
             </label>
           </fieldset>
           {mode === 'schedule' ? (
-            <Field label="Publish at" error={errors.scheduleAt?.message} hint="Your local time.">
+            <Field label="Publish at" error={errors.scheduleAt?.message} hint={localTimeHint()}>
               {(props) => (
                 <Input {...props} type="datetime-local" step={1} {...form.register('scheduleAt')} />
               )}

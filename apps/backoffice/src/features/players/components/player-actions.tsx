@@ -7,7 +7,8 @@ import {
 } from '@paws/contracts/staff-players';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, Field, Input, Modal, Textarea } from '../../../components/ui';
+import { ReasonDialog } from '../../../components/reason-dialog';
+import { Button, Field, Input, localTimeHint, Modal, Textarea } from '../../../components/ui';
 import { errorOf } from '../../../lib/api';
 import { contractResolver } from '../../../lib/contract-resolver';
 import { useBanPlayer } from '../api/ban-player';
@@ -87,7 +88,7 @@ export function BanDialog({
         <Field
           label="Until"
           error={untilError === staffPlayerMessages.endsAt ? untilMissing : untilError}
-          hint="Your local time."
+          hint={localTimeHint()}
         >
           {(props) => (
             <Input {...props} type="datetime-local" disabled={permanent} {...form.register('until')} />
@@ -115,8 +116,6 @@ export function BanDialog({
   );
 }
 
-const unbanResolver = contractResolver<UnbanBody>(unbanBodySchema, (values) => values);
-
 /** Unban: lifts the ban in force, with a reason (the audit log keeps it). */
 export function UnbanDialog({
   playerId,
@@ -128,45 +127,16 @@ export function UnbanDialog({
   onClose: () => void;
 }) {
   const unban = useUnbanPlayer(playerId);
-  const form = useForm<UnbanBody>({ resolver: unbanResolver, defaultValues: { reason: '' } });
-  const [problem, setProblem] = useState<string | null>(null);
-  const close = () => {
-    form.reset();
-    setProblem(null);
-    onClose();
-  };
-  const submit = form.handleSubmit(async (values) => {
-    setProblem(null);
-    try {
-      await unban.mutateAsync(values);
-      close();
-    } catch (error) {
-      const { message, field } = errorOf(error);
-      if (field === 'reason') form.setError('reason', { message });
-      else setProblem(message);
-    }
-  });
   return (
-    <Modal title="Unban player" open={open} onClose={close}>
-      <form onSubmit={submit} noValidate>
-        <Field label="Reason" error={form.formState.errors.reason?.message}>
-          {(props) => <Textarea {...props} {...form.register('reason')} />}
-        </Field>
-        {problem ? (
-          <p className="field-error" role="alert">
-            {problem}
-          </p>
-        ) : null}
-        <div className="row">
-          <Button type="submit" busy={unban.isPending}>
-            Unban
-          </Button>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <ReasonDialog
+      title="Unban player"
+      open={open}
+      onClose={onClose}
+      confirmLabel="Unban"
+      reasonHint=""
+      schema={unbanBodySchema}
+      onConfirm={(reason) => unban.mutateAsync({ reason })}
+    />
   );
 }
 

@@ -7,6 +7,7 @@ import { usePlayer } from '../api/get-player';
 import { NotesSection } from './notes-section';
 import { BanDialog, SignOutDialog, UnbanDialog } from './player-actions';
 import { ProfileSection } from './profile-section';
+import { ResponsibleGamingSection } from './responsible-gaming-section';
 import {
   BetsSection,
   BonusesSection,
@@ -16,17 +17,22 @@ import {
   SignInsSection,
   VerificationsSection,
 } from './sections';
+import { SecuritySection } from './security-section';
+import { TimelineSection } from './timeline-section';
 
 const tabs = [
   { id: 'profile', label: 'Profile and balances' },
+  { id: 'timeline', label: 'Timeline' },
   { id: 'ledger', label: 'Ledger' },
   { id: 'bets', label: 'Bets and rounds' },
   { id: 'payments', label: 'Payments' },
   { id: 'bonuses', label: 'Bonuses' },
   { id: 'verification', label: 'Verification' },
   { id: 'notes', label: 'Notes' },
+  { id: 'security', label: 'Sign-in security' },
   { id: 'sessions', label: 'Sessions and devices' },
   { id: 'sign-ins', label: 'Sign-in history' },
+  { id: 'responsible-gaming', label: 'Responsible gaming' },
 ] as const;
 type Tab = (typeof tabs)[number]['id'];
 
@@ -34,12 +40,14 @@ type Tab = (typeof tabs)[number]['id'];
 export default function PlayerPage() {
   const { id = '' } = useParams();
   const [search, setSearch] = useSearchParams();
-  const tab: Tab = tabs.find((t) => t.id === search.get('tab'))?.id ?? 'profile';
   const player = usePlayer(id);
   const canBan = useCan('players.ban');
   const canSignOut = useCan('players.signout');
   const canAdjust = useCan('adjustments.request');
+  const canReadRg = useCan('responsible-gaming.read');
+  const shownTabs = tabs.filter((t) => t.id !== 'responsible-gaming' || canReadRg);
   const [dialog, setDialog] = useState<'ban' | 'unban' | 'signout' | null>(null);
+  const tab: Tab = shownTabs.find((t) => t.id === search.get('tab'))?.id ?? 'profile';
 
   if (player.isPending) return <Loading />;
   if (player.isError)
@@ -49,14 +57,17 @@ export default function PlayerPage() {
 
   const sections: Record<Tab, ReactNode> = {
     profile: <ProfileSection player={p} />,
+    timeline: <TimelineSection playerId={id} />,
     ledger: <LedgerSection playerId={id} />,
     bets: <BetsSection playerId={id} />,
     payments: <PaymentsSection playerId={id} />,
     bonuses: <BonusesSection playerId={id} />,
     verification: <VerificationsSection playerId={id} />,
     notes: <NotesSection playerId={id} />,
+    security: <SecuritySection playerId={id} />,
     sessions: <SessionsSection playerId={id} />,
     'sign-ins': <SignInsSection playerId={id} />,
+    'responsible-gaming': <ResponsibleGamingSection playerId={id} />,
   };
 
   return (
@@ -102,7 +113,7 @@ export default function PlayerPage() {
         </p>
       </PageHeader>
       <div className="tabs" role="tablist" aria-label="Player sections">
-        {tabs.map((t) => (
+        {shownTabs.map((t) => (
           <button
             key={t.id}
             type="button"

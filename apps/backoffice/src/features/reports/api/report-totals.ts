@@ -9,9 +9,15 @@ export const gameReportKey = 'report-games';
 export type ReportKind = 'players' | 'games';
 type ReportPage<K extends ReportKind> = K extends 'players' ? PlayerReportPage : GameReportPage;
 
-/** The totals over every row the filters match (the list answers them beside its first row). */
+/**
+ * The totals over every row the filters match, and for players the US dollar summary the dashboard shows (the
+ * list answers them beside its first row).
+ */
 export const getReportTotals = <K extends ReportKind>(kind: K, filters: Query) =>
-  api.get<ReportPage<K>>(`/reports/${kind}`, { ...filters, limit: 1 }).then((page) => page.totals);
+  api.get<ReportPage<K>>(`/reports/${kind}`, { ...filters, limit: 1 }).then((page) => ({
+    totals: page.totals as ReportPage<K>['totals'],
+    usdSummary: 'usdSummary' in page ? page.usdSummary : undefined,
+  }));
 
 export const reportTotalsQuery = <K extends ReportKind>(kind: K, filters: Query) =>
   queryOptions({

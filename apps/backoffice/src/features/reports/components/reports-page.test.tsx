@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
@@ -50,6 +50,16 @@ beforeEach(() => {
             bonusCosts: 1,
           },
         ],
+        usdSummary: {
+          deposits: 50,
+          withdrawals: 0,
+          stakes: 12,
+          wins: 10,
+          ggr: 2,
+          bonusCosts: 9.75,
+          ngr: -7.75,
+          activePlayers: 1,
+        },
       });
     return json(200, { items: [], total: 0, totals: [] });
   });
@@ -75,6 +85,13 @@ it('lists player days for the range with their totals, and exports the same rows
   expect(csv.getAttribute('href')).toMatch(
     /^\/api\/staff\/reports\/players\?dateFrom=\d{4}-\d{2}-\d{2}&dateTo=.*currency=USD.*format=csv/,
   );
+});
+
+it('shows the US dollar summary as the dashboard counts it, a loss signed before the symbol', async () => {
+  renderPage();
+  const summary = await screen.findByRole('region', { name: 'In US dollars, as the dashboard counts' });
+  expect(within(summary).getByText('-$7.75')).toBeInTheDocument();
+  expect(within(summary).getByText('$9.75')).toBeInTheDocument();
 });
 
 it('switches to the per-game tab with its game filter', async () => {

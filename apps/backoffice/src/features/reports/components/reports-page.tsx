@@ -126,7 +126,9 @@ export default function ReportsPage() {
         )}
       </div>
       <div id="report-panel" role="tabpanel" aria-labelledby={`report-tab-${kind}`}>
-        {totals.data ? <ReportTotals kind={kind} totals={totals.data} /> : null}
+        {totals.data ? (
+          <ReportTotals kind={kind} totals={totals.data.totals} usdSummary={totals.data.usdSummary} />
+        ) : null}
         {kind === 'players' ? <PlayerReport filters={filters} /> : <GameReport filters={filters} />}
       </div>
     </>

@@ -17,7 +17,7 @@ const greeting = {
 
 function serve(permissions: string[], write?: (call: Call) => { status?: number; body?: unknown }) {
   return mockApi((call) => {
-    if (call.url.pathname === '/api/staff/auth/me') return { body: supportMe(permissions) };
+    if (call.url.pathname === '/api/staff/auth/session') return { body: { me: supportMe(permissions) } };
     if (call.method === 'GET' && call.url.pathname === '/api/staff/tickets/canned')
       return { body: { items: [greeting] } };
     return write?.(call) ?? { status: 404, body: { statusCode: 404, message: 'Not found' } };

@@ -5,7 +5,16 @@ import {
   TICKET_MESSAGE_MAX,
   ticketMessages,
 } from '@paws/contracts/tickets';
-import { type ClipboardEvent, type DragEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import {
+  type ClipboardEvent,
+  type DragEvent,
+  type KeyboardEvent,
+  type Ref,
+  useId,
+  useImperativeHandle,
+  useRef,
+  useState,
+} from 'react';
 import { Button } from '../../../components/ui';
 import { errorOf } from '../../../lib/api';
 import { useAddNote } from '../api/add-note';
@@ -24,7 +33,13 @@ export function checkFile(file: File): string | null {
   return null;
 }
 
-type Mode = 'reply' | 'note';
+export type ComposerMode = 'reply' | 'note';
+type Mode = ComposerMode;
+
+/** What the ticket page's shortcuts ask of the composer: write a reply or a note now. */
+export interface ComposerHandle {
+  start(mode: ComposerMode): void;
+}
 
 /** On a touch screen Enter makes a new line (the keyboard has no Shift to hold); the Send button sends. */
 const enterSends = () => !window.matchMedia?.('(pointer: coarse)').matches;
@@ -38,12 +53,14 @@ export function Composer({
   requesterName,
   canReply,
   onTyping,
+  handle,
 }: {
   ticketId: string;
   requesterName: string;
   /** False on a finished ticket: only notes. */
   canReply: boolean;
   onTyping: (typing: boolean) => void;
+  handle?: Ref<ComposerHandle>;
 }) {
   const [mode, setMode] = useState<Mode>(canReply ? 'reply' : 'note');
   const current: Mode = canReply ? mode : 'note';
@@ -57,6 +74,16 @@ export function Composer({
   const busy = send.isPending || note.isPending;
   const id = useId();
   const max = current === 'reply' ? TICKET_MESSAGE_MAX : NOTE_TEXT_MAX;
+  useImperativeHandle(
+    handle,
+    () => ({
+      start(next) {
+        setMode(next);
+        requestAnimationFrame(() => textArea.current?.focus());
+      },
+    }),
+    [],
+  );
   const ready = current === 'reply' ? text.trim().length > 0 || file !== null : text.trim().length > 0;
 
   const attach = (picked: File | null | undefined) => {

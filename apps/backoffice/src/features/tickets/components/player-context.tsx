@@ -1,7 +1,15 @@
 import type { StaffTicketDetail } from '@paws/contracts/staff-tickets';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Badge, Card, ErrorView, formatDateTime, formatMoney, Loading } from '../../../components/ui';
+import {
+  Badge,
+  Card,
+  ErrorView,
+  formatDateTime,
+  formatMoney,
+  Loading,
+  ScrollTable,
+} from '../../../components/ui';
 import { errorOf } from '../../../lib/api';
 import { useCan } from '../../../lib/session';
 import {
@@ -143,65 +151,69 @@ function PlayerAccount({ playerId }: { playerId: string }) {
       </Section>
       <Section title="Recent bets" query={bets} empty={(page) => page.items.length === 0}>
         {(page) => (
-          <table className="compact" aria-label="Recent bets">
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Game</th>
-                <th scope="col">Stake</th>
-                <th scope="col">Win</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.map((bet) => (
-                <tr key={`${bet.providerCode}:${bet.roundId}:${bet.currencyCode}`}>
-                  <td>{formatDateTime(bet.createdAt)}</td>
-                  <td>{bet.gameCode ?? bet.providerName}</td>
-                  <td>
-                    {formatMoney(bet.stake, bet.currencyCode)}
-                    {bet.rolledBack ? <Badge tone="warn">rolled back</Badge> : null}
-                  </td>
-                  <td>{formatMoney(bet.win, bet.currencyCode)}</td>
+          <ScrollTable label="Recent bets">
+            <table className="compact" aria-label="Recent bets">
+              <thead>
+                <tr>
+                  <th scope="col">Time</th>
+                  <th scope="col">Game</th>
+                  <th scope="col">Stake</th>
+                  <th scope="col">Win</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {page.items.map((bet) => (
+                  <tr key={`${bet.providerCode}:${bet.roundId}:${bet.currencyCode}`}>
+                    <td>{formatDateTime(bet.createdAt)}</td>
+                    <td>{bet.gameCode ?? bet.providerName}</td>
+                    <td>
+                      {formatMoney(bet.stake, bet.currencyCode)}
+                      {bet.rolledBack ? <Badge tone="warn">rolled back</Badge> : null}
+                    </td>
+                    <td>{formatMoney(bet.win, bet.currencyCode)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollTable>
         )}
       </Section>
       <Section title="Recent payments" query={payments} empty={(page) => page.items.length === 0}>
         {(page) => (
-          <table className="compact" aria-label="Recent payments">
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Type</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.map((payment) => (
-                <tr key={payment.id}>
-                  <td>{formatDateTime(payment.createdAt)}</td>
-                  <td>{payment.type === 'DEPOSIT' ? 'Deposit' : 'Withdrawal'}</td>
-                  <td>{formatMoney(payment.amount, payment.currencyCode)}</td>
-                  <td>
-                    <Badge
-                      tone={
-                        payment.status === 'COMPLETED'
-                          ? 'good'
-                          : payment.status === 'DECLINED'
-                            ? 'bad'
-                            : 'warn'
-                      }
-                    >
-                      {payment.status}
-                    </Badge>
-                  </td>
+          <ScrollTable label="Recent payments">
+            <table className="compact" aria-label="Recent payments">
+              <thead>
+                <tr>
+                  <th scope="col">Time</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Status</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {page.items.map((payment) => (
+                  <tr key={payment.id}>
+                    <td>{formatDateTime(payment.createdAt)}</td>
+                    <td>{payment.type === 'DEPOSIT' ? 'Deposit' : 'Withdrawal'}</td>
+                    <td>{formatMoney(payment.amount, payment.currencyCode)}</td>
+                    <td>
+                      <Badge
+                        tone={
+                          payment.status === 'COMPLETED'
+                            ? 'good'
+                            : payment.status === 'DECLINED'
+                              ? 'bad'
+                              : 'warn'
+                        }
+                      >
+                        {payment.status}
+                      </Badge>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollTable>
         )}
       </Section>
       <Section title="Verification checks" query={verifications} empty={(page) => page.items.length === 0}>

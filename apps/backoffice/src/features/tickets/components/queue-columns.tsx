@@ -4,7 +4,7 @@ import { createContext, useContext } from 'react';
 import { Badge, Button, formatDateTime } from '../../../components/ui';
 import { categoryLabel, isFinished, statusLabel, statusTone } from './labels';
 import { TimerBadge } from './timer-badge';
-import { firstResponseTimer, formatDuration, nextResponseTimer } from './timers';
+import { firstResponseTimer, nextResponseTimer, useElapsed } from './timers';
 
 /** What the queue's cells read that changes while the rows stay: the clock, who I am, taking a ticket. */
 export interface QueueState {
@@ -43,12 +43,11 @@ function TicketCell({ row }: Cell) {
 const PhoneLabel = ({ children }: { children: string }) => <span className="phone-label">{children}</span>;
 
 function AgeCell({ row }: Cell) {
-  const { now } = useContext(QueueContext);
   const createdAt = row.original.createdAt;
   return (
     <>
       <PhoneLabel>Age</PhoneLabel>
-      <span title={formatDateTime(createdAt)}>{formatDuration(now - Date.parse(createdAt))}</span>
+      <span title={formatDateTime(createdAt)}>{useElapsed(createdAt)}</span>
     </>
   );
 }

@@ -48,7 +48,7 @@ function serve(
     const path = call.url.pathname;
     const answer = extra?.(call);
     if (answer) return answer;
-    if (path === '/api/staff/auth/me') return { body: supportMe(permissions) };
+    if (path === '/api/staff/auth/session') return { body: { me: supportMe(permissions) } };
     if (path === `/api/staff/tickets/${TICKET}`)
       return { body: typeof ticket === 'function' ? ticket() : ticket };
     if (path === '/api/staff/tickets/agents')

@@ -1,20 +1,22 @@
 import type { StaffTicketDetail } from '@paws/contracts/staff-tickets';
-import { useId, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useId, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Badge, Button, Card, ErrorView, formatDateTime, Loading, Select } from '../../../components/ui';
 import { errorOf } from '../../../lib/api';
 import { useMe } from '../../../lib/session';
+import { useShortcuts } from '../../../lib/shortcuts';
 import { useAgents } from '../api/get-agents';
 import { useTicket } from '../api/get-ticket';
 import { useTicketAction } from '../api/ticket-actions';
 import { useDeskSocket, useQueueUpdates, useTicketChannel } from '../realtime/use-desk';
-import { Composer } from './composer';
+import { Composer, type ComposerHandle } from './composer';
 import { categoryLabel, isFinished, statusLabel, statusTone } from './labels';
 import { LiveStatus } from './live-status';
 import { PlayerContext } from './player-context';
+import { ShortcutsHelp } from './shortcuts-help';
 import { Timeline } from './timeline';
 import { TimerBadge } from './timer-badge';
-import { firstResponseTimer, formatDuration, nextResponseTimer, useNow } from './timers';
+import { firstResponseTimer, nextResponseTimer, useElapsed, useNow } from './timers';
 import './tickets.css';
 
 type Pane = 'chat' | 'context';
@@ -30,6 +32,13 @@ export default function TicketPage() {
   useQueueUpdates(desk.socket);
   const channel = useTicketChannel(desk.socket, id);
   const [pane, setPane] = useState<Pane>('chat');
+  const composer = useRef<ComposerHandle>(null);
+  const navigate = useNavigate();
+  const write = (mode: 'reply' | 'note') => {
+    setPane('chat');
+    composer.current?.start(mode);
+  };
+  useShortcuts({ r: () => write('reply'), n: () => write('note'), u: () => navigate('/tickets') });
 
   if (ticket.isPending) return <Loading />;
   if (ticket.isError)
@@ -41,7 +50,7 @@ export default function TicketPage() {
       <header className="ticket-head">
         <p className="ticket-crumbs">
           <Link to="/tickets">Tickets</Link> ·{' '}
-          <LiveStatus status={desk.status} error={desk.error} onRetry={desk.retry} />
+          <LiveStatus status={desk.status} error={desk.error} onRetry={desk.retry} /> · <ShortcutsHelp />
         </p>
         <h1>{t.subject || 'Ticket'}</h1>
         <p className="ticket-badges">
@@ -76,6 +85,7 @@ export default function TicketPage() {
             requesterName={t.requester.name}
             canReply={!isFinished(t.status)}
             onTyping={channel.setTyping}
+            handle={composer}
           />
         </section>
         <aside className={`ticket-side${pane === 'context' ? ' shown' : ''}`} aria-label="Player and ticket">
@@ -96,6 +106,7 @@ function TicketActions({ ticket }: { ticket: StaffTicketDetail }) {
   const assignId = useId();
   const finished = isFinished(ticket.status);
   const mine = ticket.assignee?.id === me.data?.userId;
+  useShortcuts(finished || mine ? {} : { t: () => action.mutate({ kind: 'take' }) });
   if (finished) return null;
 
   return (
@@ -227,6 +238,7 @@ function GuestLinks({ ticket }: { ticket: StaffTicketDetail }) {
 
 function TicketFacts({ ticket }: { ticket: StaffTicketDetail }) {
   const now = useNow();
+  const age = useElapsed(ticket.createdAt);
   const next = nextResponseTimer(ticket, now);
   return (
     <Card title="Ticket">
@@ -245,7 +257,7 @@ function TicketFacts({ ticket }: { ticket: StaffTicketDetail }) {
         <dt>Assignee</dt>
         <dd>{ticket.assignee?.email ?? 'nobody'}</dd>
         <dt>Age</dt>
-        <dd>{formatDuration(now - Date.parse(ticket.createdAt))}</dd>
+        <dd>{age}</dd>
         <dt>First response</dt>
         <dd>
           <TimerBadge label="First response" timer={firstResponseTimer(ticket, now)} />

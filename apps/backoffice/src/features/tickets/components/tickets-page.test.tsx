@@ -32,7 +32,7 @@ const answered = listItem({
 function serve(extra?: (call: Call) => { status?: number; body?: unknown } | undefined) {
   return mockApi((call) => {
     const path = call.url.pathname;
-    if (path === '/api/staff/auth/me') return { body: supportMe() };
+    if (path === '/api/staff/auth/session') return { body: { me: supportMe() } };
     if (path === '/api/staff/tickets/agents')
       return {
         body: {

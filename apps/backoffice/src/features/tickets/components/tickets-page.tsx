@@ -8,9 +8,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
+import { type FilterValues, SavedFilters } from '../../../components/saved-filters';
 import { ChoiceField, Field, Input, PageHeader } from '../../../components/ui';
 import { errorOf } from '../../../lib/api';
 import { useMe } from '../../../lib/session';
+import { focusAmong, useShortcuts } from '../../../lib/shortcuts';
 import { agentsQueryOptions, type TicketAgent, useAgents } from '../api/get-agents';
 import { ticketKeys, ticketsPath } from '../api/keys';
 import { runTicketAction } from '../api/ticket-actions';
@@ -18,6 +20,7 @@ import { useDeskSocket, useQueueUpdates } from '../realtime/use-desk';
 import { categoryLabel, statusLabel } from './labels';
 import { LiveStatus } from './live-status';
 import { QueueContext, type QueueState, queueColumns } from './queue-columns';
+import { ShortcutsHelp } from './shortcuts-help';
 import { useNow } from './timers';
 import './tickets.css';
 
@@ -33,6 +36,10 @@ const categoryChoices = {
   '': 'All',
   ...Object.fromEntries(ticketCategories.map((c) => [c, categoryLabel(c)])),
 } as Record<CategoryFilter, string>;
+
+/** A saved value still among the choices, or the default (a category or status may have gone since). */
+const choiceOf = <T extends string>(choices: Record<T, string>, value: string | undefined, fallback: T) =>
+  value !== undefined && value in choices ? (value as T) : fallback;
 
 /**
  * The queue: open tickets, the longest-waiting first, with each one's first- and next-response timers
@@ -65,6 +72,18 @@ export default function TicketsPage() {
     none: 'Nobody (unassigned)',
     ...Object.fromEntries((agents.data ?? []).map((a) => [a.id, a.email])),
   };
+  const current: FilterValues = { status, category, assignee, search };
+  const applySaved = (saved: FilterValues) => {
+    setStatus(choiceOf(statusChoices, saved.status, 'open'));
+    setCategory(choiceOf(categoryChoices, saved.category, ''));
+    // An agent's id is kept as it is: the list shows their tickets even before the agents' list loads.
+    setAssignee(saved.assignee ?? '');
+    setSearch(saved.search ?? '');
+  };
+  const rowLinks = () => [
+    ...document.querySelectorAll<HTMLElement>('.tickets-queue tbody tr td:first-child a'),
+  ];
+  useShortcuts({ j: () => focusAmong(rowLinks(), 1), k: () => focusAmong(rowLinks(), -1) });
   const queue: QueueState = {
     now,
     meId: me.data?.userId,
@@ -79,6 +98,7 @@ export default function TicketsPage() {
         actions={
           <>
             <LiveStatus status={desk.status} error={desk.error} onRetry={desk.retry} />
+            <ShortcutsHelp />
             <Link className="btn btn-secondary" to="/tickets/canned">
               Canned responses
             </Link>
@@ -96,6 +116,7 @@ export default function TicketsPage() {
           {errorOf(take.error).message}
         </p>
       ) : null}
+      <SavedFilters queue="tickets" current={current} onApply={applySaved} />
       <div className="filters tickets-filters">
         <ChoiceField label="Status" value={status} choices={statusChoices} onChange={setStatus} />
         <ChoiceField label="Category" value={category} choices={categoryChoices} onChange={setCategory} />

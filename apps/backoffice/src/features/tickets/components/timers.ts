@@ -63,3 +63,21 @@ export function useNow(everyMs = 30_000) {
   }, [everyMs]);
   return now;
 }
+
+/**
+ * The time since `sinceIso` as formatDuration writes it, shown afresh whenever that text changes: every
+ * second under a minute, then on each minute (a fixed 30 s tick left '45 s' standing for half a minute).
+ */
+export function useElapsed(sinceIso: string) {
+  const since = Date.parse(sinceIso);
+  const [now, setNow] = useState(() => Date.now());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new `now` schedules the next change.
+  useEffect(() => {
+    // From the clock as it is now (a render can come late), to the moment the text next changes.
+    const elapsed = Math.max(0, Date.now() - since);
+    const step = elapsed < 60_000 ? 1_000 : 60_000;
+    const timer = setTimeout(() => setNow(Date.now()), step - (elapsed % step));
+    return () => clearTimeout(timer);
+  }, [now, since]);
+  return formatDuration(now - since);
+}

@@ -125,6 +125,8 @@ export const profile: PlayerProfile = {
   createdAt: '2026-01-01T10:00:00.000Z',
   updatedAt: '2026-01-01T10:00:00.000Z',
   lastSignInAt: '2026-02-01T10:00:00.000Z',
+  twoStepOn: false,
+  passkeyCount: 0,
   ban: null,
   bans: [
     {

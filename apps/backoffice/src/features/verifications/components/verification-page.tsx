@@ -1,21 +1,18 @@
 import { Link, useParams } from 'react-router';
-import { ReasonForm } from '../../../components/reason-form';
-import { Badge, Button, Card, ErrorView, formatDateTime, Loading, PageHeader } from '../../../components/ui';
+import { InlineDecision } from '../../../components/review-queue/decision';
+import { formatWaiting } from '../../../components/review-queue/waiting';
+import { Badge, Card, ErrorView, formatDateTime, Loading, PageHeader } from '../../../components/ui';
 import { errorOf } from '../../../lib/api';
 import { useCan } from '../../../lib/session';
-import { useApproveVerification } from '../api/approve-verification';
-import { useDeclineVerification } from '../api/decline-verification';
 import { documentHref, useVerification } from '../api/get-verification';
-import { paths } from '../routes';
+import { verifications } from '../api/verifications';
+import { paths } from '../paths';
 import { stateLabels, stateTone } from './verifications-page';
-import { formatWaiting } from './waiting';
 
 /** One verification: the document (staff-only route), who and when, and the decision. */
 export default function VerificationPage() {
   const { id = '' } = useParams();
   const verification = useVerification(id);
-  const approve = useApproveVerification();
-  const decline = useDeclineVerification();
   const canReview = useCan('verifications.review');
 
   if (verification.isPending) return <Loading />;
@@ -88,22 +85,13 @@ export default function VerificationPage() {
       </div>
       {v.state === 'PENDING' && canReview ? (
         <Card title="Decision">
-          <p>
-            <Button busy={approve.isPending} onClick={() => approve.mutate(v.id)}>
-              Approve
-            </Button>
-          </p>
-          {approve.isError ? (
-            <p className="field-error" role="alert">
-              {errorOf(approve.error).message}
-            </p>
-          ) : null}
-          <ReasonForm
-            submitLabel="Decline"
-            hint="The player is told this reason and may hand in a new document."
-            busy={decline.isPending}
-            error={decline.error}
-            onSubmit={({ reason }) => decline.mutate({ id: v.id, reason })}
+          <InlineDecision
+            endpoint={verifications}
+            id={v.id}
+            refusal={{
+              label: 'Decline',
+              hint: 'The player is told this reason and may hand in a new document.',
+            }}
           />
         </Card>
       ) : null}

@@ -1,11 +1,11 @@
 import type { StaffVerification, verificationStates } from '@paws/contracts/staff-money';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
-import { DataTable } from '../../../components/data-table';
-import { Badge, ChoiceField, formatDateTime, PageHeader } from '../../../components/ui';
-import { verificationsKey, verificationsPath } from '../api/get-verifications';
-import { paths } from '../routes';
-import { formatWaiting } from './waiting';
+import { ReviewTable } from '../../../components/review-queue/review-table';
+import { formatWaiting } from '../../../components/review-queue/waiting';
+import { Badge, formatDateTime, PageHeader } from '../../../components/ui';
+import { verifications } from '../api/verifications';
+import { paths } from '../paths';
 
 const column = createColumnHelper<StaffVerification>();
 
@@ -55,15 +55,11 @@ export default function VerificationsPage() {
           and they are told, with your reason when you decline.
         </p>
       </PageHeader>
-      <div className="filters">
-        <ChoiceField label="State" value={state} choices={stateLabels} onChange={setState} />
-      </div>
-      <DataTable
+      <ReviewTable
+        endpoint={verifications}
+        filter={{ name: 'state', label: 'State', value: state, choices: stateLabels, onChange: setState }}
         label="Verifications"
-        path={verificationsPath}
-        queryKey={verificationsKey}
         columns={columns}
-        filters={{ state }}
         defaultSort={{ id: 'submittedAt', desc: false }}
         rowKey={(v) => v.id}
         rowHref={(v) => paths.one(v.id)}

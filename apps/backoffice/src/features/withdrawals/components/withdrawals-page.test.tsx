@@ -36,13 +36,15 @@ afterEach(() => vi.unstubAllGlobals());
 
 function serve(decision?: (call: Call) => { status?: number; body?: unknown } | undefined) {
   return mockApi((call) => {
-    if (call.url.pathname === '/api/staff/auth/me') {
+    if (call.url.pathname === '/api/staff/auth/session') {
       return {
         body: {
-          userId: 'me',
-          email: 'fin@staff.test',
-          roles: ['finance'],
-          permissions: ['withdrawals.review'],
+          me: {
+            userId: 'me',
+            email: 'fin@staff.test',
+            roles: ['finance'],
+            permissions: ['withdrawals.review'],
+          },
         },
       };
     }

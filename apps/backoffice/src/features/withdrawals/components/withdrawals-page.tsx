@@ -6,21 +6,10 @@ import {
 } from '@paws/contracts/staff-money';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
-import { DataTable } from '../../../components/data-table';
-import { Decision } from '../../../components/decision';
-import {
-  Badge,
-  Button,
-  ChoiceField,
-  formatDateTime,
-  formatMoney,
-  Modal,
-  PageHeader,
-} from '../../../components/ui';
-import { useApproveWithdrawal } from '../api/approve-withdrawal';
-import { useDeclineWithdrawal } from '../api/decline-withdrawal';
-import { withdrawalsKey, withdrawalsPath } from '../api/get-withdrawals';
-import { formatWaiting } from './waiting';
+import { ReviewTable } from '../../../components/review-queue/review-table';
+import { formatWaiting } from '../../../components/review-queue/waiting';
+import { Badge, formatDateTime, formatMoney, PageHeader } from '../../../components/ui';
+import { withdrawals } from '../api/withdrawals';
 
 const column = createColumnHelper<StaffWithdrawal>();
 
@@ -55,11 +44,6 @@ const playerName = (w: StaffWithdrawal) => w.player.email ?? w.player.username ?
 /** The withdrawals queue: every withdrawal waits here, its funds held, until staff approve or decline it. */
 export default function WithdrawalsPage() {
   const [review, setReview] = useState<keyof typeof reviewLabels>('AWAITING_REVIEW');
-  const [deciding, setDeciding] = useState<{
-    withdrawal: StaffWithdrawal;
-    decision: 'approve' | 'decline';
-  } | null>(null);
-
   const columns = [
     column.accessor((w) => playerName(w), {
       id: 'player',
@@ -121,24 +105,6 @@ export default function WithdrawalsPage() {
         );
       },
     }),
-    column.display({
-      id: 'actions',
-      header: 'Actions',
-      cell: (c) =>
-        c.row.original.review === 'AWAITING_REVIEW' ? (
-          <div className="row">
-            <Button onClick={() => setDeciding({ withdrawal: c.row.original, decision: 'approve' })}>
-              Approve
-            </Button>
-            <Button
-              variant="danger"
-              onClick={() => setDeciding({ withdrawal: c.row.original, decision: 'decline' })}
-            >
-              Decline
-            </Button>
-          </div>
-        ) : null,
-    }),
   ];
 
   return (
@@ -157,49 +123,39 @@ export default function WithdrawalsPage() {
           </div>
         ))}
       </dl>
-      <div className="filters">
-        <ChoiceField label="Review" value={review} choices={reviewLabels} onChange={setReview} />
-      </div>
-      <DataTable
+      <ReviewTable
+        endpoint={withdrawals}
+        filter={{
+          name: 'review',
+          label: 'Review',
+          value: review,
+          choices: reviewLabels,
+          onChange: setReview,
+        }}
         label="Withdrawals"
-        path={withdrawalsPath}
-        queryKey={withdrawalsKey}
         columns={columns}
-        filters={{ review }}
         defaultSort={{ id: 'requestedAt', desc: review !== 'AWAITING_REVIEW' }}
         rowKey={(w) => w.id}
         emptyText={review === 'AWAITING_REVIEW' ? 'No withdrawal is waiting for review' : 'No withdrawals'}
+        decisions={{
+          noun: 'withdrawal',
+          summary: (w) => <WithdrawalSummary withdrawal={w} />,
+          approvalNote:
+            'The payout is asked of the payment provider at once; the player is told when it is paid.',
+          refusal: {
+            label: 'Decline',
+            hint: 'The player is told this reason; the held funds return to their balance.',
+          },
+          actions: (w, buttons) => (w.review === 'AWAITING_REVIEW' ? buttons : null),
+        }}
       />
-      <Modal
-        title={deciding?.decision === 'decline' ? 'Decline withdrawal' : 'Approve withdrawal'}
-        open={deciding !== null}
-        onClose={() => setDeciding(null)}
-      >
-        {deciding ? (
-          <WithdrawalDecision
-            key={deciding.withdrawal.id}
-            withdrawal={deciding.withdrawal}
-            decision={deciding.decision}
-            onDone={() => setDeciding(null)}
-          />
-        ) : null}
-      </Modal>
     </>
   );
 }
 
-function WithdrawalDecision({
-  withdrawal,
-  decision,
-  onDone,
-}: {
-  withdrawal: StaffWithdrawal;
-  decision: 'approve' | 'decline';
-  onDone: () => void;
-}) {
-  const approve = useApproveWithdrawal();
-  const decline = useDeclineWithdrawal();
-  const summary = (
+/** What the decision dialog shows of a withdrawal. */
+function WithdrawalSummary({ withdrawal }: { withdrawal: StaffWithdrawal }) {
+  return (
     <dl className="facts">
       <dt>Player</dt>
       <dd>{playerName(withdrawal)}</dd>
@@ -219,24 +175,5 @@ function WithdrawalDecision({
         {withdrawal.ip ? ` (${withdrawal.ip})` : ''}
       </dd>
     </dl>
-  );
-  return (
-    <Decision
-      summary={summary}
-      decision={decision === 'approve' ? 'approve' : 'refuse'}
-      approval={{
-        note: 'The payout is asked of the payment provider at once; the player is told when it is paid.',
-        busy: approve.isPending,
-        error: approve.error,
-        onApprove: () => approve.mutate(withdrawal.id, { onSuccess: onDone }),
-      }}
-      refusal={{
-        label: 'Decline',
-        hint: 'The player is told this reason; the held funds return to their balance.',
-        busy: decline.isPending,
-        error: decline.error,
-        onSubmit: (reason) => decline.mutate({ id: withdrawal.id, reason }, { onSuccess: onDone }),
-      }}
-    />
   );
 }

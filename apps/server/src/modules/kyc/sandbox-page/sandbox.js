@@ -3,6 +3,7 @@
 
 const MESSAGE_TYPE = 'paws:verification';
 const REFRESHED_KEY = 'paws-kyc-refreshed';
+const REVIEW_POLL_MS = 3000;
 const data = document.body.dataset;
 
 const texts = {
@@ -118,8 +119,36 @@ function sessionPage() {
     }
     const body = new FormData();
     body.append('document', file);
-    void run(() => call(`${data.apiUrl}/document`, { method: 'POST', body }));
+    void run(() => call(`${data.apiUrl}/document`, { method: 'POST', body })).then((ok) => {
+      // Handed in: the opener's account shows the review at once.
+      if (ok) notifyOpener('STARTED');
+      if (ok) followReview();
+    });
   });
+
+  // Staff decide a handed-in document: the page follows the session and says (and tells the opener) when.
+  let following = false;
+  function followReview() {
+    if (following || !session.submitted || session.status !== 'STARTED') return;
+    following = true;
+    const timer = setInterval(async () => {
+      if (busy) return;
+      if (session.status !== 'STARTED') {
+        clearInterval(timer);
+        return;
+      }
+      try {
+        const next = await call(data.apiUrl, { method: 'GET' });
+        if (next.status === 'STARTED' || session.status !== 'STARTED') return;
+        clearInterval(timer);
+        session = next;
+        render();
+        notifyOpener(session.status);
+      } catch (error) {
+        console.warn('Verification status not read', error);
+      }
+    }, REVIEW_POLL_MS);
+  }
 
   for (const button of document.querySelectorAll('[data-decision]')) {
     button.addEventListener('click', async () => {
@@ -136,6 +165,7 @@ function sessionPage() {
 
   render();
   if (session.status === 'STARTED') notifyOpener('STARTED');
+  followReview();
 }
 
 if (data.signedOut === 'true') signedOutPage();

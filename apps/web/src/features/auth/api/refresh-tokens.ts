@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { authStatusQueryOptions } from './auth-status';
+import { authStatusQueryOptions } from '@/lib/session/auth-status';
 
 /** Cache group 'refresh': an explicit token refresh (sockets on 4001); shares the client's in-flight call. */
 export function useRefreshTokens() {

@@ -1,11 +1,11 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
-import { mockApi } from '../testing/mock-api';
 
 // Route-level renders load lazy chunks; a busy machine needs more than the default second.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { readAuthModalIntent, readAuthModalReturnTo } from '@/lib/auth-modal-state';
 import { reportingPreloadErrors } from '@/lib/preload-error';
-import { useAuthStatus, useSessionExpiredHandler } from '../hooks/use-auth';
-import { readAuthModalIntent, readAuthModalReturnTo } from '../utils/auth-modal-state';
+import { useAuthStatus, useSessionExpiredHandler } from '@/lib/session/use-session';
 import { rememberReferralCode } from '../utils/referral-code';
 
 // The modal, its forms and the shared schemas load only when someone opens it.

@@ -2,10 +2,10 @@ import { authMessages, authServerMessages } from '@paws/contracts/auth';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authStatusQueryOptions } from '../api/auth-status';
-import { apiError, mockApi } from '../testing/mock-api';
-import { renderWithProviders } from '../testing/render';
-import { TIME_FOR_CODE_STORAGE_KEY } from '../utils/resend-timer';
+import { TIME_FOR_CODE_STORAGE_KEY } from '@/lib/resend-timer';
+import { authStatusQueryOptions } from '@/lib/session/auth-status';
+import { apiError, mockApi } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/render-with-providers';
 import { AuthModal } from './auth-modal';
 
 const dialog = () => screen.getByRole('dialog');
@@ -111,6 +111,7 @@ describe('auth modal: sign-up', () => {
     expect(errorOf(field('Email'))).toBeUndefined();
 
     // The match is checked once the fields themselves pass (the shared schema's refinement).
+    await user.click(screen.getByRole('checkbox', { name: /18 or older/ }));
     await user.clear(field('Password'));
     await user.type(field('Password'), 'Secret#123');
     await user.clear(field(/Promo code/));
@@ -128,6 +129,13 @@ describe('auth modal: sign-up', () => {
     await user.type(field('Confirm password'), 'Secret#123');
     await user.type(field(/Promo code/), 'WELCOM');
     await user.click(submit('Create account'));
+    // The adults-only declaration is asked before anything is sent.
+    expect(errorOf(screen.getByRole('checkbox', { name: /18 or older/ }))).toBe(
+      authMessages.ageConfirmRequired,
+    );
+    expect(api.callsTo('POST', '/auth/registration')).toEqual([]);
+    await user.click(screen.getByRole('checkbox', { name: /18 or older/ }));
+    await user.click(submit('Create account'));
     await screen.findByText('We sent a link to confirm your email, please check your spam box too');
     const [call] = api.callsTo('POST', '/auth/registration');
     expect(call?.query.get('promo')).toBe('WELCOM');
@@ -135,7 +143,32 @@ describe('auth modal: sign-up', () => {
     expect(call?.body).toEqual({
       email: 'new@paws.local',
       password: 'Secret#123',
+      ageConfirmed: true,
       callbackUrl: `${window.location.origin}/callback/register`,
+    });
+  });
+
+  it('offers an optional deposit limit, folded away: sent when an amount is typed, checked first', async () => {
+    const api = mockApi({ 'POST /auth/registration': { status: 201, body: { channel: 'email' } } });
+    const { user } = await open('register');
+    await user.type(field('Email'), 'limit@paws.local');
+    await user.type(field('Password'), 'Secret#123');
+    await user.type(field('Confirm password'), 'Secret#123');
+    await user.click(screen.getByRole('checkbox', { name: /18 or older/ }));
+    await user.click(screen.getByText('Set a deposit limit (optional)'));
+    await user.selectOptions(within(dialog()).getByLabelText('Period'), '7 days');
+    const amount = field('Amount (USD)');
+    await user.type(amount, '0');
+    await user.click(submit('Create account'));
+    expect(errorOf(amount)).toBe('Please enter an amount of at least 0.01 with at most 2 decimal places.');
+    expect(api.callsTo('POST', '/auth/registration')).toEqual([]);
+    await user.clear(amount);
+    await user.type(amount, '75.50');
+    await user.click(submit('Create account'));
+    await screen.findByText('We sent a link to confirm your email, please check your spam box too');
+    expect(api.callsTo('POST', '/auth/registration')[0]?.body).toMatchObject({
+      email: 'limit@paws.local',
+      depositLimit: { period: 'WEEK', amount: 75.5 },
     });
   });
 
@@ -152,6 +185,7 @@ describe('auth modal: sign-up', () => {
     expect(field('Phone number')).toHaveValue('912 345 67 89');
     await user.type(field('Password'), 'Secret#123');
     await user.type(field('Confirm password'), 'Secret#123');
+    await user.click(screen.getByRole('checkbox', { name: /18 or older/ }));
     await user.click(submit('Create account'));
 
     expect(await screen.findByRole('heading', { name: 'Verification Code' })).toBeInTheDocument();
@@ -172,6 +206,34 @@ describe('auth modal: sign-up', () => {
     expect(queryClient.getQueryData(authStatusQueryOptions().queryKey)).toBe(201);
   });
 
+  it('phone log-in refused within the wait: no code claimed, the server’s wait counted down (issue 31)', async () => {
+    const api = mockApi({
+      'POST /auth/login': {
+        status: 429,
+        body: {
+          statusCode: 429,
+          message: 'Please wait 42 seconds before requesting a new code',
+          resendInSeconds: 42,
+        },
+      },
+    });
+    const { user } = await open();
+    await user.click(screen.getByRole('tab', { name: 'Phone number' }));
+    await user.selectOptions(screen.getByLabelText('Country code'), '+7');
+    await user.type(field('Phone number'), '9123456789');
+    await user.type(field('Password'), 'Secret#123');
+    await user.click(submit('Log in'));
+
+    const wait = await within(dialog()).findByRole('status');
+    expect(wait).toHaveTextContent(
+      /^No new code was sent\. Please wait 4[12] seconds before requesting a new code$/,
+    );
+    expect(screen.queryByRole('heading', { name: 'Verification Code' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Enter the 6-digit code we sent to/)).not.toBeInTheDocument();
+    expect(submit('Log in')).toBeDisabled();
+    expect(api.callsTo('POST', '/auth/login')).toHaveLength(1);
+  });
+
   it('phone number errors: incomplete number', async () => {
     mockApi({});
     const { user } = await open();
@@ -184,7 +246,7 @@ describe('auth modal: sign-up', () => {
 });
 
 describe('auth modal: forgot password', () => {
-  it('asked again within 60 s (the modal closed at the code step): goes on to the code with the time left', async () => {
+  it('asked again within 60 s: says no code was sent, counts the wait down, and the earlier code can still be entered (issue 31)', async () => {
     const api = mockApi({
       'POST /auth/reset-password': {
         status: 429,
@@ -202,8 +264,17 @@ describe('auth modal: forgot password', () => {
     await user.type(field('Email'), 'demo@paws.local');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
 
+    const wait = await within(dialog()).findByRole('status');
+    expect(wait).toHaveTextContent(
+      /^No new code was sent\. Please wait 4[12] seconds before requesting a new code$/,
+    );
+    expect(screen.queryByRole('heading', { name: 'Verification Code' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/we sent/i)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send code' })).toBeDisabled();
+    expect(api.callsTo('POST', '/auth/reset-password')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'I already have a code' }));
     expect(await screen.findByRole('heading', { name: 'Verification Code' })).toBeInTheDocument();
-    expect(screen.queryByText('Failed to request password reset')).not.toBeInTheDocument();
     expect(screen.getByText(/^Resend code in 0:4[12]$/)).toBeInTheDocument();
     await user.type(screen.getByLabelText('Digit 1 of 6'), '123456');
     expect(await screen.findByRole('heading', { name: 'New password' })).toBeInTheDocument();
@@ -211,6 +282,34 @@ describe('auth modal: forgot password', () => {
       email: 'demo@paws.local',
       otpEmail: '123456',
     });
+  });
+
+  it('refused by the rate limit: shows its wait with a countdown, sends nothing, offers no earlier code (issue 31)', async () => {
+    mockApi({
+      'POST /auth/reset-password': {
+        status: 429,
+        body: {
+          statusCode: 429,
+          message: 'Too many attempts, please try again in 30 seconds',
+          retryInSeconds: 30,
+        },
+      },
+    });
+    const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    await user.click(screen.getByRole('tab', { name: 'Phone number' }));
+    await user.type(field('Phone number'), '7700900123');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+
+    const wait = await within(dialog()).findByRole('status');
+    expect(wait).toHaveTextContent(/^No new code was sent\. Please wait (29|30) seconds/);
+    expect(screen.queryByRole('heading', { name: 'Verification Code' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'I already have a code' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send code' })).toBeDisabled();
+    // Another number is not under this wait.
+    await user.clear(field('Phone number'));
+    await user.type(field('Phone number'), '7700900124');
+    expect(within(dialog()).queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('a 429 without a resend wait (too many requests) is still the spec failure text', async () => {

@@ -1,26 +1,29 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatPhone } from '@/lib/phone';
+import { markSignedIn } from '@/lib/session/use-session';
+import { pendingSignInOf } from '@/lib/two-step-errors';
 import { requestPasswordReset, setNewPassword, verifyPasswordReset } from '../api/reset-password';
 import { verifySignIn } from '../api/verify-sign-in';
-import { markSignedIn } from '../hooks/use-auth';
 import type { AuthTab, Credentials } from '../utils/credentials';
 import { AuthDialog } from './auth-dialog';
 import { ForgotPasswordStep } from './steps/forgot-password-step';
 import { type AuthMode, LoginStep, type SignInSent } from './steps/login-step';
 import { NewPasswordStep } from './steps/new-password-step';
 import { SuccessStep } from './steps/success-step';
+import { TwoStepStep } from './steps/two-step-step';
 import { VerifyCodeStep } from './steps/verify-code-step';
 
 /** Spec 000 §2 steps of the authentication modal. */
-export type AuthStep = 'login' | 'forgotPassword' | 'verifyCode' | 'newPassword' | 'success';
+export type AuthStep = 'login' | 'forgotPassword' | 'verifyCode' | 'twoStep' | 'newPassword' | 'success';
 
 type CodeFlow =
   | { kind: 'sign-in'; sent: SignInSent }
   | { kind: 'reset'; credentials: Credentials; code?: string };
 
 const addressOf = (credentials: Credentials) =>
-  'email' in credentials ? credentials.email : credentials.phone;
+  'email' in credentials ? credentials.email : formatPhone(credentials.phone);
 
 /**
  * The login/registration modal. Unmounting it is what resets it: the host renders it only while open,
@@ -45,6 +48,8 @@ export function AuthModal({
   const [success, setSuccess] = useState<{ title: string; message: string }>();
   const [codeError, setCodeError] = useState(false);
   const [signedUp, setSignedUp] = useState(false);
+  // The authenticator app's step, after a right password and code (issue 29).
+  const [pendingSignIn, setPendingSignIn] = useState<string>();
   // After a phone sign-up, leaving the success step (Continue or close) is what shows the player signed in.
   const close = signedUp
     ? () => {
@@ -57,9 +62,16 @@ export function AuthModal({
     login: mode === 'login' ? t('auth.login.titleLogIn') : t('auth.login.titleSignUp'),
     forgotPassword: t('auth.forgot.title'),
     verifyCode: t('auth.code.title'),
+    twoStep: t('twoStep.signInTitle'),
     newPassword: t('auth.newPassword.title'),
     success: success?.title ?? '',
   };
+
+  // A passkey is both steps: the player is signed in at once (issue 29 point 1).
+  const signedInWithPasskey = useCallback(async () => {
+    await markSignedIn(queryClient);
+    onClose();
+  }, [queryClient, onClose]);
 
   const backToLogin = () => {
     setCodeError(false);
@@ -77,6 +89,7 @@ export function AuthModal({
         tab={tab}
         onTabChange={setTab}
         onForgotPassword={() => setStep('forgotPassword')}
+        onPasskeySignedIn={signedInWithPasskey}
         onSent={(sent) => {
           if (sent.channel === 'email') {
             setSuccess({ title: t('auth.success.linkSentTitle'), message: t('auth.success.linkSent') });
@@ -117,7 +130,16 @@ export function AuthModal({
           }
           const phone = 'phone' in flow.sent.credentials ? flow.sent.credentials.phone : '';
           const signUp = flow.sent.mode === 'register';
-          await verifySignIn(signUp ? 'registration' : 'login', { phone, otpPhone: code });
+          try {
+            await verifySignIn(signUp ? 'registration' : 'login', { phone, otpPhone: code });
+          } catch (caught) {
+            const pending = pendingSignInOf(caught);
+            if (!pending) throw caught;
+            setCodeError(false);
+            setPendingSignIn(pending);
+            setStep('twoStep');
+            return;
+          }
           if (signUp) {
             // A new account says so (the cookies are set; the page learns it when the player moves on).
             setSuccess({ title: t('auth.success.signedUpTitle'), message: t('auth.success.signedUp') });
@@ -125,6 +147,18 @@ export function AuthModal({
             setStep('success');
             return;
           }
+          await markSignedIn(queryClient);
+          onClose();
+        }}
+      />
+    );
+  } else if (step === 'twoStep' && pendingSignIn) {
+    body = (
+      <TwoStepStep
+        pendingSignIn={pendingSignIn}
+        onErrorChange={setCodeError}
+        onBack={backToLogin}
+        onSignedIn={async () => {
           await markSignedIn(queryClient);
           onClose();
         }}
@@ -149,7 +183,7 @@ export function AuthModal({
     <AuthDialog
       title={titles[step]}
       onClose={close}
-      tone={step === 'verifyCode' && codeError ? 'error' : 'active'}
+      tone={(step === 'verifyCode' || step === 'twoStep') && codeError ? 'error' : 'active'}
     >
       {body}
     </AuthDialog>

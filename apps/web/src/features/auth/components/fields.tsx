@@ -1,7 +1,10 @@
-import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { limitPeriods } from '@paws/contracts/responsible-gaming';
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId, useState } from 'react';
 import { type Control, Controller, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { type AuthTab, applyPhoneMask, maskOf, type PhonePrefix, phonePrefixes } from '../utils/credentials';
+import { Trans, useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import { applyPhoneMask, maskOf, type PhonePrefix, phonePrefixes } from '@/lib/phone';
+import type { AuthTab } from '../utils/credentials';
 import styles from './auth-form.module.css';
 
 interface FieldShellProps {
@@ -171,6 +174,109 @@ export function ChannelTabs({ value, onChange }: { value: AuthTab; onChange: (ta
   );
 }
 
+/** A link of a translated sentence (Trans gives it its words). */
+function NewTabLink({ href, children }: { href: string; children?: ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noreferrer">
+      {children}
+    </a>
+  );
+}
+
+/**
+ * The adults-only declaration of a sign-up (issue 28): a real checkbox, with links to the terms and the
+ * safer-gambling page opening in a new tab so the form keeps what was typed.
+ */
+export function AgeField({ error, ...props }: Omit<InputProps, 'label'>) {
+  const errorId = useId();
+  return (
+    <div className={`${styles.check} ${error ? styles.invalid : ''}`}>
+      <label className={styles.checkLabel}>
+        <input
+          type="checkbox"
+          className={styles.checkbox}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...props}
+        />
+        <span>
+          <Trans
+            i18nKey="auth.fields.ageConfirm"
+            components={{
+              terms: <NewTabLink href={paths.termsOfService.getHref()} />,
+              safer: <NewTabLink href={paths.responsibleGaming.getHref()} />,
+            }}
+          />
+        </span>
+      </label>
+      {error ? (
+        <p id={errorId} className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * A deposit limit at sign-up (UKGC RTS 12: offered at registration), optional and folded away: a period and
+ * an amount; left empty, no limit. In force from the account's start; lowered at any time, a raise waits 24 h.
+ */
+export function DepositLimitField({
+  period,
+  amount,
+  error,
+}: {
+  period: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'>;
+  amount: Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
+  error?: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const periodId = useId();
+  const amountId = useId();
+  const errorId = useId();
+  return (
+    <details className={styles.optional} open={error ? true : undefined}>
+      <summary>{t('auth.fields.depositLimit')}</summary>
+      <div className={`${styles.limitRow} ${error ? styles.invalid : ''}`}>
+        <div className={styles.field}>
+          <label htmlFor={periodId} className={styles.label}>
+            {t('responsibleGaming.periodLabel')}
+          </label>
+          <select id={periodId} className={styles.prefix} {...period}>
+            {limitPeriods.map((value) => (
+              <option key={value} value={value}>
+                {t(`responsibleGaming.period.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={amountId} className={styles.label}>
+            {t('responsibleGaming.amount')}
+          </label>
+          <input
+            id={amountId}
+            className={styles.input}
+            inputMode="decimal"
+            autoComplete="off"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            {...amount}
+          />
+        </div>
+      </div>
+      {error ? (
+        <p id={errorId} className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : (
+        <p className={styles.hint}>{t('auth.fields.depositLimitHint')}</p>
+      )}
+    </details>
+  );
+}
+
 export function FormError({ message }: { message?: string | undefined }) {
   if (!message) return null;
   return (
@@ -193,6 +299,7 @@ export function AddressField<Values extends AddressValues>({
   errors,
   prefix,
   onPrefixChange,
+  emailAutoComplete = 'email',
 }: {
   tab: AuthTab;
   control: Control<Values>;
@@ -200,6 +307,8 @@ export function AddressField<Values extends AddressValues>({
   errors: FieldErrors<AddressValues>;
   prefix: PhonePrefix;
   onPrefixChange: (prefix: PhonePrefix) => void;
+  /** 'username webauthn' on the log-in form: the browser offers passkeys there too (conditional UI). */
+  emailAutoComplete?: string;
 }) {
   const { t } = useTranslation();
   // The forms' values extend AddressValues; react-hook-form's generics cannot see that through a path.
@@ -211,7 +320,7 @@ export function AddressField<Values extends AddressValues>({
         key="email"
         label={t('auth.fields.email')}
         type="email"
-        autoComplete="email"
+        autoComplete={emailAutoComplete}
         placeholder={t('auth.fields.emailPlaceholder')}
         error={errors.email?.message}
         {...addressRegister('email')}

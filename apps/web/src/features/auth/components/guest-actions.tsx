@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { type AuthModalIntent, authModalState } from '../utils/auth-modal-state';
+import { type AuthModalIntent, authModalState } from '@/lib/auth-modal-state';
 import styles from './guest-actions.module.css';
 
 /** Log in / Create account for visitors: they flag the current location so the auth modal opens over it. */

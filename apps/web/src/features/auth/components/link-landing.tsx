@@ -4,7 +4,8 @@ import { PageHeader } from '@/components/layout/page-header';
 import { ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useAuthStatus } from '../hooks/use-auth';
+import { useAuthStatus } from '@/lib/session/use-session';
+import { restrictionMessage } from '../utils/restriction-message';
 import styles from './link-landing.module.css';
 
 /**
@@ -32,9 +33,12 @@ export function LinkLanding({
     started.current = true;
     action().then(
       (notice) => notice && setState({ notice }),
-      (error: unknown) => setState({ error: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        setState({
+          error: restrictionMessage(error, t) ?? (error instanceof Error ? error.message : String(error)),
+        }),
     );
-  }, [action, isPending]);
+  }, [action, isPending, t]);
 
   if (state.error || state.notice) {
     return (

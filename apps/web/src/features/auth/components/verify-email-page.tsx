@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { userDataQueryOptions } from '../api/user-data';
+import { userDataQueryOptions } from '@/lib/session/user-data';
 import { verifyEmail } from '../api/verify-email';
 import { LinkLanding } from './link-landing';
 

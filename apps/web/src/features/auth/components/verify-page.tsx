@@ -3,8 +3,8 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { activateAuthToken } from '../api/auth-token';
-import { markSignedIn } from '../hooks/use-auth';
+import { activateAuthToken } from '@/lib/session/auth-token';
+import { markSignedIn } from '@/lib/session/use-session';
 import { LinkLanding } from './link-landing';
 
 /**

@@ -3,9 +3,9 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { RETURN_TO_PARAM, safeReturnTo } from '@/lib/auth-modal-state';
+import { markSignedIn } from '@/lib/session/use-session';
 import { type SignInKind, verifySignIn } from '../api/verify-sign-in';
-import { RETURN_TO_PARAM, safeReturnTo } from '../utils/auth-modal-state';
-import { markSignedIn } from './use-auth';
 
 /** Posts the link's token to the verify call, then back to the screen that asked for it (else home), signed in. */
 export function useSignInFromLink(kind: SignInKind) {

@@ -3,8 +3,8 @@ import { act, configure, fireEvent, screen, waitFor } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '@/config/runtime-config';
-import { mockApi } from '@/features/auth/testing/mock-api';
 import { changeLanguage } from '@/lib/i18n/i18n';
+import { mockApi } from '@/testing/mock-api';
 import { renderRoute, testRuntimeConfig } from '@/testing/render-route';
 import { BALANCE_MESSAGE_TYPE } from '../hooks/use-balance-messages';
 import { TOP_PANEL_AUTO_CLOSE_MS } from '../hooks/use-top-panel';

@@ -1,6 +1,6 @@
 import { withFrameLanguage } from '@paws/contracts/game-frame';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
@@ -12,14 +12,14 @@ import {
 } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useAuthStatus } from '@/features/auth/hooks/use-auth';
-import { authModalState } from '@/features/auth/utils/auth-modal-state';
+import { authModalState } from '@/lib/auth-modal-state';
+import { useAuthStatus } from '@/lib/session/use-session';
 import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
 import { useGameUrl } from '../api/get-game-url';
 import { useCurrentGame } from '../api/get-games';
 import { useToggleFavorite } from '../api/toggle-favorite';
 import { useBalanceMessages } from '../hooks/use-balance-messages';
-import { useOpenGame } from '../hooks/use-open-game';
+import { useOpenGameOrGamesList } from '../hooks/use-open-game-or-games-list';
 import { useScrollLock } from '../hooks/use-scroll-lock';
 import { useTopPanel } from '../hooks/use-top-panel';
 import styles from './game-page.module.css';
@@ -68,14 +68,15 @@ function useFullscreen(ref: React.RefObject<HTMLElement | null>) {
  * /game?gameCode=&providerCodeName=&title= (000 §2, §4): the game in a frame with a spinner until the
  * launch url arrives (it stays when none does), page scroll locked; a top bar and side panel on desktop,
  * a pulled-down top panel on mobile. Balance messages from the frame refresh the header balance.
+ * `playSession`: what the app shows a signed-in player above the game (responsible gaming's session bar).
  */
-export function GamePage() {
+export function GamePage({ playSession }: { playSession?: ReactNode } = {}) {
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const openGame = useOpenGame();
+  const openGame = useOpenGameOrGamesList();
   const gameCode = params.get('gameCode') ?? '';
   const providerCodeName = params.get('providerCodeName') ?? '';
   const title = params.get('title') || t('pages.game.heading');
@@ -178,6 +179,7 @@ export function GamePage() {
   return (
     <div ref={screenRef} className={styles.screen} style={height ? { height } : undefined}>
       {isDesktop ? <div className={styles.topBar}>{controls}</div> : null}
+      {isSignedIn ? playSession : null}
       <div className={styles.body}>
         <div ref={stageRef} className={styles.stage}>
           {frameSrc ? (

@@ -5,7 +5,7 @@ import { GridIcon, HeartIcon, MembersIcon, SparkIcon, StarIcon, TrophyIcon } fro
 import { Spinner } from '@/components/ui/spinner';
 import { useGames } from '../api/get-games';
 import { useRecommended } from '../api/get-recommended';
-import { type OpenableGame, useOpenGame } from '../hooks/use-open-game';
+import { type OpenableGame, useOpenGameOrGamesList } from '../hooks/use-open-game-or-games-list';
 import styles from './game-page.module.css';
 
 export type PanelList = 'tournirs' | 'new' | 'favorites' | 'recommended';
@@ -40,7 +40,7 @@ export interface GamePanelProps {
  */
 export function GamePanel({ layout, current, signedIn, onNeedsSignIn, onMembers, onAction }: GamePanelProps) {
   const { t } = useTranslation();
-  const openGame = useOpenGame();
+  const openGame = useOpenGameOrGamesList();
   const [list, setList] = useState<PanelList>('recommended');
 
   const press = (key: PanelButton) => {

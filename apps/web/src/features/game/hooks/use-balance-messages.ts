@@ -1,7 +1,7 @@
 import { GAME_FRAME_BALANCE, isGameFrameMessage } from '@paws/contracts/game-frame';
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect } from 'react';
-import { userDataQueryOptions } from '@/features/auth/api/user-data';
+import { userDataQueryOptions } from '@/lib/session/user-data';
 
 /** What a game page posts to its host after every balance change (packages/contracts game-frame). */
 export const BALANCE_MESSAGE_TYPE = GAME_FRAME_BALANCE;
@@ -36,6 +36,8 @@ export function useBalanceMessages(frame: RefObject<HTMLIFrameElement | null>, f
       void queryClient.invalidateQueries({ queryKey: userDataQueryOptions().queryKey });
       void queryClient.invalidateQueries({ queryKey: ['bets'] });
       void queryClient.invalidateQueries({ queryKey: ['game-sessions'] });
+      // The play session's figures (responsible gaming's bar on this page).
+      void queryClient.invalidateQueries({ queryKey: ['responsible-gaming'] });
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);

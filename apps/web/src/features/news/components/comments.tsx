@@ -78,6 +78,8 @@ function CommentItem({ comment, postId, signedIn }: { comment: Comment; postId: 
   const like = useToggleCommentLike(postId);
   const reason = useCommentError();
   const [draft, setDraft] = useState<string | undefined>(undefined);
+  // Deleting asks first: the comment and its likes are gone for good.
+  const [confirming, setConfirming] = useState(false);
   const editId = useId();
   const editRef = useRef<HTMLTextAreaElement>(null);
   const editing = draft !== undefined;
@@ -152,17 +154,28 @@ function CommentItem({ comment, postId, signedIn }: { comment: Comment; postId: 
             label={t('news.likeComment')}
             onToggle={(liked) => like.mutate({ id: comment.id, like: liked })}
           />
-          {comment.byUser && signedIn && draft === undefined ? (
+          {comment.byUser && signedIn && draft === undefined && confirming ? (
+            <fieldset className={styles.confirmDelete}>
+              <legend>{t('news.deleteConfirm')}</legend>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(comment.id, { onSettled: () => setConfirming(false) })}
+              >
+                {t('news.deleteYes')}
+              </Button>
+              <Button variant="ghost" size="sm" autoFocus onClick={() => setConfirming(false)}>
+                {t('news.deleteKeep')}
+              </Button>
+            </fieldset>
+          ) : null}
+          {comment.byUser && signedIn && draft === undefined && !confirming ? (
             <>
               <Button variant="ghost" size="sm" onClick={() => setDraft(comment.content)}>
                 {t('news.edit')}
               </Button>
-              <Button
-                variant="ghost"
-                size="sm"
-                disabled={remove.isPending}
-                onClick={() => remove.mutate(comment.id)}
-              >
+              <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
                 {t('news.delete')}
               </Button>
             </>
@@ -226,6 +239,8 @@ export function Comments({ postId, signedIn }: { postId: number; signedIn: boole
           rows={2}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={sendOnEnter(send)}
+          // The whole form, Send included, comes above the phone's bottom bar (html's scroll-padding).
+          onFocus={(event) => event.currentTarget.form?.scrollIntoView({ block: 'nearest' })}
         />
         <Button type="submit" disabled={!signedIn || !text.trim() || add.isPending}>
           {t('news.send')}

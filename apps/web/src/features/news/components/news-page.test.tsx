@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, mockApi, type RecordedCall } from '@/features/auth/testing/mock-api';
+import { apiError, mockApi, type RecordedCall } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
 import { makePost } from '../testing/posts';
 import { totalPages } from './news-page';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, mockApi, type RecordedCall } from '@/features/auth/testing/mock-api';
+import { apiError, mockApi, type RecordedCall } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
 import { makeComment, makePost } from '../testing/posts';
 
@@ -214,6 +214,13 @@ describe('/news/{id}', { timeout: 20_000 }, () => {
 
     await user.click(
       within(screen.getByRole('article', { name: 'Comment by You' })).getByRole('button', { name: 'Delete' }),
+    );
+    // It asks first: nothing is deleted until the player says yes.
+    expect(api.callsTo('DELETE', '/posts/comments/2')).toHaveLength(0);
+    await user.click(
+      within(screen.getByRole('group', { name: 'Delete this comment?' })).getByRole('button', {
+        name: 'Yes, delete',
+      }),
     );
     await waitFor(() =>
       expect(screen.queryByRole('article', { name: 'Comment by You' })).not.toBeInTheDocument(),

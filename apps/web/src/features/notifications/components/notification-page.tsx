@@ -8,9 +8,9 @@ import { Frame } from '@/components/ui/frame';
 import { PageSpinner } from '@/components/ui/spinner';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { paths } from '@/config/paths';
-import { useAuthStatus } from '@/features/auth/hooks/use-auth';
 import { isApiClientError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import { useAuthStatus } from '@/lib/session/use-session';
 import { markNotificationRead, NOTIFICATIONS_KEY, useDeleteNotification } from '../api/notifications';
 import styles from './notifications.module.css';
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { apiError, mockApi } from '@/features/auth/testing/mock-api';
+import { apiError, mockApi } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
 import { unreadBadge } from './notifications-page';
 

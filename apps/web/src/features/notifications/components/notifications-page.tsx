@@ -11,8 +11,8 @@ import { Dropdown, type DropdownOption } from '@/components/ui/dropdown';
 import { PageSpinner } from '@/components/ui/spinner';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { paths } from '@/config/paths';
-import { useAuthStatus } from '@/features/auth/hooks/use-auth';
 import { formatRelativeTime } from '@/lib/format';
+import { useAuthStatus } from '@/lib/session/use-session';
 import { notificationsListQueryOptions } from '../api/notifications';
 import styles from './notifications.module.css';
 

@@ -3,17 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getRuntimeConfig } from '@/config/runtime-config';
-import { userDataQueryOptions } from '@/features/auth/api/user-data';
-import { useAuthStatus, useUser } from '@/features/auth/hooks/use-auth';
 import { api } from '@/lib/api-client';
 import { useIdleTracker } from '@/lib/idle-tracker';
-import { NOTIFICATIONS_KEY } from '../api/notifications';
+import { useAuthStatus, useUser } from '@/lib/session/use-session';
 import { announceNotification } from './announce';
 import { type NotificationsChannel, openNotificationsChannel } from './channel';
+import { keysChangedBy } from './live-refresh';
 
 /**
  * The live notifications channel, open while a player is signed in (spec 001 §7): each newNotification
- * is a toast, a sound and a browser notification, and the lists refresh. The idle tracker emits on it.
+ * is a toast, a sound and a browser notification, and the data it changed refreshes. The idle tracker emits on it.
  * socket.io-client is loaded only then, outside the first screen's JavaScript.
  */
 export function useNotificationsChannel() {
@@ -33,10 +32,8 @@ export function useNotificationsChannel() {
     let open: NotificationsChannel | undefined;
     let cancelled = false;
     const onNotification = (notification: Notification) => {
-      void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
-      if (notification.category === 'FINANCIAL') {
-        void queryClient.invalidateQueries({ queryKey: userDataQueryOptions().queryKey });
-      }
+      // Whatever the event changed refreshes on this screen (and every other open one: each has its channel).
+      for (const queryKey of keysChangedBy(notification)) void queryClient.invalidateQueries({ queryKey });
       announceNotification(notification, { t: translate.current, language: language.current });
     };
     import('socket.io-client').then(

@@ -1,7 +1,7 @@
 import type { OnboardingRewardResponse } from '@paws/contracts/onboarding';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userDataQueryOptions } from '@/features/auth/api/user-data';
 import { api } from '@/lib/api-client';
+import { userDataQueryOptions } from '@/lib/session/user-data';
 
 /** POST {bonuses}/onboarding-reward: 100 PAWS once per player, after a username is chosen. */
 export const claimOnboardingReward = () => api.bonuses.post<OnboardingRewardResponse>('/onboarding-reward');

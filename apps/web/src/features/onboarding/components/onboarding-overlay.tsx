@@ -1,8 +1,8 @@
 import { VIBE_HIGHLIGHT_DELAY_MS } from '@paws/contracts/onboarding';
 import { useEffect, useState } from 'react';
 import { OnboardingVibeStep } from '@/components/ui/onboarding-vibe-step';
-import { useEditProfile } from '@/features/auth/api/edit-profile';
-import { useUser } from '@/features/auth/hooks/use-auth';
+import { useEditProfile } from '@/lib/session/edit-profile';
+import { useUser } from '@/lib/session/use-session';
 import { useClaimOnboardingReward } from '../api/onboarding-reward';
 import { readOnboardingStep, useOnboardingStep, writeOnboardingStep } from '../hooks/onboarding-step-store';
 import { OnboardingTour } from './onboarding-tour';

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-// The player's balance lives in the user data the auth feature owns; a payment must refresh it.
-import { userDataQueryOptions } from '@/features/auth/api/user-data';
+import { cacheGroupKey } from '@/lib/query-client';
+import { userDataQueryOptions } from '@/lib/session/user-data';
 import { deposit } from './deposit';
-import { balanceTransactionsQueryKey } from './get-balance-transactions';
 import { withdraw } from './withdraw';
 
 export type BalanceOperation = 'deposit' | 'withdraw';
@@ -18,7 +17,8 @@ export function useBalanceOperation() {
     // Not awaited: the modal confirms at once and the refetches land behind it.
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: userDataQueryOptions().queryKey });
-      void queryClient.invalidateQueries({ queryKey: balanceTransactionsQueryKey() });
+      // The history's list of deposits and withdrawals (the profile feature shows it).
+      void queryClient.invalidateQueries({ queryKey: cacheGroupKey('deposit-transactions') });
     },
   });
 }

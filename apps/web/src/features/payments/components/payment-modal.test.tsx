@@ -4,9 +4,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, mockApi } from '@/features/auth/testing/mock-api';
-import { renderWithProviders } from '@/features/auth/testing/render';
-import { userDataReply } from '@/features/profile/testing/user-data';
+import { apiError, mockApi } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/render-with-providers';
+import { userDataReply } from '@/testing/user-data';
 import { sanitizeAmount } from '../utils/amount';
 import { PaymentModal } from './payment-modal';
 
@@ -38,6 +38,47 @@ describe('sanitizeAmount', () => {
 });
 
 describe('PaymentModal', () => {
+  const limitView = (kind: 'DEPOSIT' | 'LOSS', amount: number | null) => ({
+    kind,
+    period: 'DAY',
+    amount,
+    pending: null,
+    used: 0,
+    left: amount,
+  });
+
+  it('offers a deposit limit, linked to the profile, while the player has none (UKGC RTS 12)', async () => {
+    mockApi({
+      'GET /profile/responsible-gaming': {
+        status: 200,
+        body: { limits: [limitView('DEPOSIT', null), limitView('LOSS', 50)] },
+      },
+    });
+    await setup();
+    const link = await screen.findByRole('link', { name: 'Set a deposit limit' });
+    expect(link).toHaveAttribute('href', '/profile/account#responsible-gaming');
+    expect(screen.getByText(/You have no deposit limit/)).toBeInTheDocument();
+  });
+
+  it('offers nothing to a player with a deposit limit', async () => {
+    const api = mockApi({
+      'GET /profile/responsible-gaming': { status: 200, body: { limits: [limitView('DEPOSIT', 100)] } },
+    });
+    await setup();
+    await waitFor(() => expect(api.callsTo('GET', '/profile/responsible-gaming')).toHaveLength(1));
+    expect(screen.queryByRole('link', { name: 'Set a deposit limit' })).toBeNull();
+  });
+
+  it('offers nothing on a withdrawal, and does not ask for the limits there', async () => {
+    const api = mockApi({
+      'GET /profile/responsible-gaming': { status: 200, body: { limits: [limitView('DEPOSIT', null)] } },
+    });
+    await setup('withdraw');
+    await screen.findByRole('button', { name: 'Withdraw' });
+    expect(screen.queryByRole('link', { name: 'Set a deposit limit' })).toBeNull();
+    expect(api.callsTo('GET', '/profile/responsible-gaming')).toHaveLength(0);
+  });
+
   it('strips letters and a second decimal point as the player types', async () => {
     mockApi({});
     const { user, amount } = await setup();

@@ -1,13 +1,18 @@
 import { paymentMessages } from '@paws/contracts/payments';
+import { type LimitRefusal, limitRefusalSchema } from '@paws/contracts/responsible-gaming';
 import { MAX_AMOUNT } from '@paws/contracts/wallet';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dropdown, type DropdownOption } from '@/components/ui/dropdown';
 import { Modal } from '@/components/ui/modal';
-import { useUser } from '@/features/auth/hooks/use-auth';
-import { isApiClientError } from '@/lib/api-client';
+import { paths } from '@/config/paths';
+import { isApiClientError, isStepUpRequired } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
+import { LIMITS_ANCHOR, limitsQueryOptions } from '@/lib/limits-query';
+import { useUser } from '@/lib/session/use-session';
 import { type BalanceOperation, useBalanceOperation } from '../api/use-balance-operation';
 import { parseAmount, QUICK_AMOUNTS, sanitizeAmount } from '../utils/amount';
 import styles from './payment-modal.module.css';
@@ -19,7 +24,9 @@ type FailureReason =
   | 'tooLarge'
   | 'decimals'
   | 'declined'
-  | 'unavailable';
+  | 'unavailable'
+  | 'overLimit'
+  | 'stepUp';
 
 /**
  * Why the server refused, in words a player understands (shown under the spec's failure text): the
@@ -28,9 +35,12 @@ type FailureReason =
  */
 function reasonOf(error: unknown, verification: string | undefined): FailureReason | undefined {
   if (!isApiClientError(error)) return undefined;
+  // The player closed 'Confirm it's you' (issue 29 point 5): nothing was withdrawn.
+  if (isStepUpRequired(error)) return 'stepUp';
   if (error.status === 403 && error.message === paymentMessages.verificationRequired) {
     return verification === 'PENDING' ? 'verificationPending' : 'verification';
   }
+  if (error.status === 403 && limitRefusalSchema.safeParse(error.details.limit).success) return 'overLimit';
   if (error.status === 402) return 'declined';
   if (error.status === 503) return 'unavailable';
   if (error.status === 400 && error.field === 'amount') {
@@ -84,11 +94,16 @@ export function PaymentModal({ open, onClose, initialOperation = 'deposit' }: Pa
   const [amount, setAmount] = useState('');
   const [failed, setFailed] = useState(false);
   const [reason, setReason] = useState<FailureReason>();
+  const [limit, setLimit] = useState<LimitRefusal>();
   const [methodRoot, setMethodRoot] = useState<HTMLDivElement | null>(null);
   const methodOpen = useDropdownOpen(methodRoot);
   const mutation = useBalanceOperation();
   const verification = useUser().data?.user.verificationType;
   const amountId = useId();
+  // Offered until the player has a deposit limit (UKGC RTS 12: offered at registration and at any time).
+  const limits = useQuery({ ...limitsQueryOptions(), enabled: open && operation === 'deposit' });
+  const noDepositLimit =
+    limits.isSuccess && !limits.data.limits.some((l) => l.kind === 'DEPOSIT' && l.amount !== null);
   const tabsId = useId();
 
   useEffect(() => {
@@ -122,6 +137,8 @@ export function PaymentModal({ open, onClose, initialOperation = 'deposit' }: Pa
           console.error(`Failed to process ${operation}`, error);
           setFailed(true);
           setReason(reasonOf(error, verification));
+          const refusal = isApiClientError(error) ? limitRefusalSchema.safeParse(error.details.limit) : null;
+          setLimit(refusal?.success ? refusal.data : undefined);
         },
       },
     );
@@ -191,7 +208,12 @@ export function PaymentModal({ open, onClose, initialOperation = 'deposit' }: Pa
               <p>{t(`payments.failed.${operation}`)}</p>
               {reason ? (
                 <p className={styles.reason}>
-                  {t(`payments.reason.${reason}`, { max: `$${formatNumber(MAX_AMOUNT)}` })}
+                  {t(`payments.reason.${reason}`, {
+                    max: `$${formatNumber(MAX_AMOUNT)}`,
+                    period: limit ? t(`responsibleGaming.period.${limit.period}`) : '',
+                    limit: limit ? `$${limit.limit.toFixed(2)}` : '',
+                    left: limit ? `$${limit.left.toFixed(2)}` : '',
+                  })}
                 </p>
               ) : null}
             </div>
@@ -199,6 +221,19 @@ export function PaymentModal({ open, onClose, initialOperation = 'deposit' }: Pa
           <Button type="submit" block disabled={mutation.isPending || amount === '' || methodOpen}>
             {mutation.isPending ? t('payments.processing') : t(`payments.${operation}`)}
           </Button>
+          {operation === 'deposit' && noDepositLimit ? (
+            <p className={styles.offer}>
+              {t('payments.limitOffer')}{' '}
+              <Link to={`${paths.profileAccount.getHref()}#${LIMITS_ANCHOR}`} onClick={onClose}>
+                {t('payments.setDepositLimit')}
+              </Link>
+            </p>
+          ) : null}
+          <p className={styles.safer}>
+            <Link to={paths.responsibleGaming.getHref()} onClick={onClose}>
+              {t('responsibleGaming.moreAboutSafeGambling')}
+            </Link>
+          </p>
         </div>
       </form>
     </Modal>

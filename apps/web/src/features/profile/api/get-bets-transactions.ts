@@ -1,7 +1,7 @@
 import type { BetsTransactionsResponse } from '@paws/contracts/history';
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { HISTORY_PAGE_SIZE, type HistoryRangeParams } from '@/features/payments/api/get-balance-transactions';
 import { api } from '@/lib/api-client';
+import { HISTORY_PAGE_SIZE, type HistoryRangeParams } from './history-range';
 
 export const getBetsTransactions = (params: HistoryRangeParams & { page: number; limit: number }) =>
   api.platform.get<BetsTransactionsResponse>('/profile/bets-transactions', { query: { ...params } });

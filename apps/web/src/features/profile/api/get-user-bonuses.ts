@@ -1,7 +1,7 @@
 import type { UserBonusesResponse } from '@paws/contracts/bonuses';
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { HISTORY_PAGE_SIZE, type HistoryRangeParams } from '@/features/payments/api/get-balance-transactions';
 import { api } from '@/lib/api-client';
+import { HISTORY_PAGE_SIZE, type HistoryRangeParams } from './history-range';
 
 export const getUserBonuses = (params: HistoryRangeParams & { page: number; limit: number }) =>
   api.bonuses.get<UserBonusesResponse>('/user-bonuses', { query: { ...params } });

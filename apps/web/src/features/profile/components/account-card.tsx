@@ -1,10 +1,8 @@
 import type { Balance } from '@paws/contracts/profile';
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { formatBalance, labelKeys } from '@/components/layout/balance-button';
 import { Frame } from '@/components/ui/frame';
-import type { BalanceOperation } from '@/features/payments/api/use-balance-operation';
-import { PaymentModal } from '@/features/payments/components/payment-modal';
 import { formatNumber } from '@/lib/format';
 import styles from './account-page.module.css';
 
@@ -12,10 +10,38 @@ import styles from './account-page.module.css';
 export const usdBalance = (balances: Balance[]) =>
   `$${formatNumber(balances.find((balance) => balance.currencyCode === 'USD')?.amount ?? 0)}`;
 
-/** Spec 001 §2 account card: the balance and Deposit / Withdraw, which open the payment modal. */
-export function AccountCard({ balances }: { balances: Balance[] }) {
+/**
+ * Every other balance the player holds (PAWS, bonus money, free spins), so a reward or a promo code's
+ * bonus is seen here too; the spec's balance above stays USD.
+ */
+function OtherBalances({ balances }: { balances: Balance[] }) {
   const { t } = useTranslation();
-  const [operation, setOperation] = useState<BalanceOperation>();
+  const others = balances.filter((balance) => balance.currencyCode !== 'USD' && balance.amount > 0);
+  if (others.length === 0) return null;
+  return (
+    <dl className={styles.otherBalances} aria-label={t('profileAccount.otherBalances')}>
+      {others.map((balance) => {
+        const key = labelKeys[balance.currencyCode];
+        return (
+          <div key={balance.currencyCode}>
+            <dt>{key ? t(key) : balance.currencyCode}</dt>
+            <dd>{formatBalance(balance)}</dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+/** Spec 001 §2 account card: the balance and the payment actions (Deposit / Withdraw, from the app). */
+export function AccountCard({
+  balances,
+  paymentActions,
+}: {
+  balances: Balance[];
+  paymentActions: ReactNode;
+}) {
+  const { t } = useTranslation();
   return (
     <Frame
       as="section"
@@ -30,18 +56,9 @@ export function AccountCard({ balances }: { balances: Balance[] }) {
       <div>
         <p className={styles.muted}>{t('profileAccount.balance')}</p>
         <p className={styles.balance}>{usdBalance(balances)}</p>
+        <OtherBalances balances={balances} />
       </div>
-      <div className={styles.actions}>
-        <Button onClick={() => setOperation('deposit')}>{t('payments.deposit')}</Button>
-        <Button variant="secondary" onClick={() => setOperation('withdraw')}>
-          {t('payments.withdraw')}
-        </Button>
-      </div>
-      <PaymentModal
-        open={operation !== undefined}
-        initialOperation={operation}
-        onClose={() => setOperation(undefined)}
-      />
+      <div className={styles.actions}>{paymentActions}</div>
     </Frame>
   );
 }

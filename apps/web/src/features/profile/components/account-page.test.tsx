@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, mockApi } from '@/features/auth/testing/mock-api';
+import { apiError, mockApi } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
-import { userDataReply } from '../testing/user-data';
+import { userDataReply } from '@/testing/user-data';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -18,14 +18,42 @@ async function setup(
   // The server's copy of the preferences: PUT replaces it, GET reads it.
   let preferences = stored;
   let reads = 0;
+  let limits: unknown[] = [];
   const api = mockApi({
     'POST /auth/refresh-tokens': { status: 201 },
     'GET /profile/user-data': userData(verificationType),
+    'GET /profile/bonuses': {
+      status: 200,
+      body: {
+        activityBonuses: {
+          daily: null,
+          everyWeek: {
+            id: '00000000-0000-4000-8000-000000000001',
+            presentationRuleName: 'Weekly',
+            presentationRuleKey: null,
+            amount: 5,
+            sumOfBets: 12,
+            winningAmount: 0,
+            targetAmount: 50,
+            credited: false,
+          },
+          everyMonth: null,
+          winBet: null,
+        },
+        welcomeBonuses: { onboarding: [] },
+      },
+    },
     // With saveFails the server is gone after the first read: only the client's own undo restores a toggle.
     'GET /profile/preferences': () =>
       saveFails && reads++ > 0
         ? apiError(503, 'Service Unavailable')
         : { status: 200, body: { gameTypes: preferences } },
+    'GET /profile/responsible-gaming': { status: 200, body: { limits } },
+    'PUT /profile/responsible-gaming/limits': ({ body }) => {
+      const { kind, period, amount } = body as { kind: string; period: string; amount: number };
+      limits = [{ kind, period, amount, pending: null, used: 0, left: amount }];
+      return { status: 200, body: { limits } };
+    },
     'PUT /profile/preferences': ({ body }) => {
       if (saveFails) return apiError(500, 'Internal Server Error');
       preferences = (body as { gameTypes: string[] }).gameTypes;
@@ -34,11 +62,13 @@ async function setup(
   });
   const user = userEvent.setup();
   const view = await renderRoute('/profile/account');
-  await screen.findByRole('region', { name: 'My hud' }, { timeout: 5_000 });
+  await screen.findByRole('region', { name: 'My hud' }, { timeout: 14_000 });
   return { user, api, ...view };
 }
 
-describe('/profile/account', () => {
+// The account page is the profile's heaviest screen (seven cards, three lists read); its first render also
+// loads the route's code, which took 5–11 s on a busy shared machine (load average 17 on two cores).
+describe('/profile/account', { timeout: 20_000 }, () => {
   it('shows the USD balance, the hud with the verification badge, settings and the download block', async () => {
     await setup('APPROVED');
     const account = screen.getByRole('region', { name: 'My account' });
@@ -47,10 +77,12 @@ describe('/profile/account', () => {
     expect(within(hud).getByText('lucky_7')).toBeInTheDocument();
     expect(within(hud).getByText('ID: u-7f3a')).toBeInTheDocument();
     expect(within(hud).getByText('Verified')).toBeInTheDocument();
-    expect(within(hud).getByRole('progressbar', { name: 'Bonus status' })).toHaveAttribute(
+    // The player's real figures: this week's bets against the weekly target.
+    expect(await within(hud).findByRole('progressbar', { name: 'Bonus status' })).toHaveAttribute(
       'aria-valuenow',
-      '50',
+      '12',
     );
+    expect(within(hud).getByText('$12 / $50')).toBeInTheDocument();
     expect(within(hud).getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Profile Settings' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /App Store/ })).toHaveAttribute('href', 'http://localhost:3001');
@@ -117,5 +149,17 @@ describe('/profile/account', () => {
     await waitFor(() => expect(api.callsTo('GET', '/profile/preferences')).toHaveLength(2));
     expect(poker).toHaveAttribute('aria-pressed', 'false');
     expect(api.callsTo('PUT', '/profile/preferences')).toHaveLength(1);
+  });
+
+  it('sets a responsible gaming limit and shows what it leaves', async () => {
+    const { user } = await setup();
+    const section = screen.getByRole('region', { name: 'Responsible gaming' });
+    await user.selectOptions(within(section).getByLabelText('Limit'), 'LOSS');
+    await user.selectOptions(within(section).getByLabelText('Period'), 'WEEK');
+    await user.type(within(section).getByLabelText('Amount (USD)'), '50');
+    await user.click(within(section).getByRole('button', { name: 'Set limit' }));
+    expect(await within(section).findByText('Loss limit, 7 days')).toBeInTheDocument();
+    expect(within(section).getByText('$50.00 left of $50.00')).toBeInTheDocument();
+    expect(within(section).getByRole('status')).toHaveTextContent('Your limits are saved.');
   });
 });

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { apiError, mockApi } from '@/features/auth/testing/mock-api';
 import type { Language } from '@/lib/i18n/i18n';
+import { apiError, mockApi } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
 
 const standing = {

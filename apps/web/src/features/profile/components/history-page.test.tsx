@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatPickerDate } from '@/components/ui/date-range-picker';
-import { mockApi, type RecordedCall } from '@/features/auth/testing/mock-api';
+import { mockApi, type RecordedCall } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
 
 afterEach(() => {
@@ -70,6 +70,51 @@ describe('/profile/history', () => {
     expect(api.callsTo('GET', '/profile/bets-transactions')).toHaveLength(2);
   });
 
+  it("shows each bet's result and win, a return under the stake never as a win, with a link to verify the round", async () => {
+    const round = (id: string, extra: object) => ({
+      id,
+      amount: 2,
+      currencyCode: 'USD',
+      gameCode: 'baccarat',
+      gameName: 'Baccarat',
+      createdAt: '2026-11-20T12:00:00.000Z',
+      providerName: 'PAWS Studio',
+      roundId: `r-${id}`,
+      winCurrencyCode: 'USD',
+      verifyUrl: `/studio/verify.html?game=baccarat&nonce=${id}`,
+      ...extra,
+    });
+    mockApi({
+      ...signedIn,
+      'GET /profile/bets-transactions': {
+        status: 200,
+        body: {
+          transactions: [
+            round('1', { result: 'WIN', win: 3.9 }),
+            round('2', { result: 'RETURN', win: 0.4 }),
+            round('3', { result: 'LOSS', win: 0 }),
+            round('4', { result: 'PENDING', win: 0, verifyUrl: null }),
+          ],
+          count: 4,
+          fullAmount: 8,
+          hasMore: false,
+        },
+      },
+    });
+    await renderRoute('/profile/history');
+    const list = await screen.findByRole('list', { name: 'Bets' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(within(rows[0] as HTMLElement).getByText('Won $3.9')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('Returned $0.4')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).queryByText(/Won/)).toBeNull();
+    expect(within(rows[2] as HTMLElement).getByText('No win')).toBeInTheDocument();
+    expect(within(rows[3] as HTMLElement).getByText('Waiting for the result')).toBeInTheDocument();
+    const links = within(list).getAllByRole('link', { name: /^Verify the round of Baccarat of / });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(
+      [1, 2, 3].map((n) => `/studio/verify.html?game=baccarat&nonce=${n}`),
+    );
+  });
+
   it('sends the date range only once it is set', async () => {
     const api = mockApi({
       ...signedIn,
@@ -85,6 +130,7 @@ describe('/profile/history', () => {
               type: 'DEPOSIT',
               createdAt: '2026-11-20T12:00:00.000Z',
               status: 'COMPLETED',
+              reason: null,
             },
           ],
           count: 1,
@@ -97,7 +143,7 @@ describe('/profile/history', () => {
     await user.click(await screen.findByRole('tab', { name: 'Transactions' }));
     expect(await screen.findByText('Deposit')).toBeInTheDocument();
     expect(screen.getByText(/Card · Completed/)).toBeInTheDocument();
-    expect(screen.getByText('$25')).toBeInTheDocument();
+    expect(screen.getByText('+$25', { exact: false, selector: 'span' })).toBeInTheDocument();
     const first = api.callsTo('GET', '/profile/balance-transactions')[0];
     expect(first?.query.has('dateFrom')).toBe(false);
     expect(first?.query.has('dateTo')).toBe(false);
@@ -117,6 +163,48 @@ describe('/profile/history', () => {
       new Date(end.getFullYear(), end.getMonth(), end.getDate(), 23, 59, 59, 999).toISOString(),
     );
     expect(filtered?.query.get('page')).toBe('1');
+  });
+
+  it('signs and colours every movement, with its reason (issue 31)', async () => {
+    const line = (id: string, type: string, amount: number, extra: Record<string, unknown> = {}) => ({
+      id,
+      amount,
+      currencyCode: 'USD',
+      paymentMethod: null,
+      type,
+      createdAt: '2026-11-20T12:00:00.000Z',
+      status: 'COMPLETED',
+      reason: null,
+      ...extra,
+    });
+    mockApi({
+      ...signedIn,
+      'GET /profile/balance-transactions': {
+        status: 200,
+        body: {
+          balanceTransactions: [
+            line('a1', 'ADJUSTMENT', 750, { reason: 'Compensation for the outage' }),
+            line('w1', 'WITHDRAW', -40, { paymentMethod: 'CARD', status: 'PENDING' }),
+            line('b1', 'BET', -10, { reason: 'Live Roulette' }),
+          ],
+          count: 3,
+          hasMore: false,
+        },
+      },
+    });
+    const user = userEvent.setup();
+    await renderRoute('/profile/history');
+    await user.click(await screen.findByRole('tab', { name: 'Transactions' }));
+    expect(await screen.findByText('Balance adjustment')).toBeInTheDocument();
+    expect(screen.getByText(/Compensation for the outage/)).toBeInTheDocument();
+    const amountOf = (text: string) => screen.getByText(text, { exact: false, selector: 'span' });
+    const credit = amountOf('+$750');
+    expect(credit).toHaveTextContent('Money in: +$750');
+    const withdrawal = amountOf('−$40');
+    expect(withdrawal).toHaveTextContent('Money out: −$40');
+    expect(screen.getByText(/Card · Pending/)).toBeInTheDocument();
+    expect(amountOf('−$10')).toHaveTextContent('Money out: −$10');
+    expect(credit.className).not.toBe(withdrawal.className);
   });
 
   it('shows the four lists in a grid on a wide screen, each with its empty text', async () => {

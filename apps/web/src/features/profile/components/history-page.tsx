@@ -1,13 +1,14 @@
+import type { BetHistoryItem } from '@paws/contracts/history';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/layout/page-header';
 import type { DateRange } from '@/components/ui/date-range-picker';
 import { Frame } from '@/components/ui/frame';
-import { useAuthStatus } from '@/features/auth/hooks/use-auth';
-import { balanceTransactionsQueryOptions } from '@/features/payments/api/get-balance-transactions';
 import { formatDateTime, formatNumber } from '@/lib/format';
+import { useAuthStatus } from '@/lib/session/use-session';
 import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
+import { balanceTransactionsQueryOptions } from '../api/get-balance-transactions';
 import { betsTransactionsQueryOptions } from '../api/get-bets-transactions';
 import { gameSessionsQueryOptions } from '../api/get-game-sessions';
 import { userBonusesQueryOptions } from '../api/get-user-bonuses';
@@ -38,13 +39,19 @@ function Row({
   detail,
   date,
   amount,
+  direction,
+  outcome,
 }: {
   title: string;
   detail?: string;
   date: string;
   amount?: string;
+  /** A movement of the balance: signed and coloured, and named for screen readers. */
+  direction?: 'credit' | 'debit';
+  /** A further line under the date (a bet's result and its verify link). */
+  outcome?: ReactNode;
 }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <li className={styles.row}>
       <span className={styles.rowMain}>
@@ -53,8 +60,20 @@ function Row({
           {detail ? `${detail} · ` : ''}
           <time dateTime={date}>{formatDateTime(date, { locale: i18n.language })}</time>
         </span>
+        {outcome}
       </span>
-      {amount ? <span className={styles.rowAmount}>{amount}</span> : null}
+      {amount ? (
+        <span className={`${styles.rowAmount} ${direction ? styles[direction] : ''}`}>
+          {direction ? (
+            <>
+              <span className="visually-hidden">{t(`history.direction.${direction}`)}: </span>
+              {`${direction === 'credit' ? '+' : '−'}${amount}`}
+            </>
+          ) : (
+            amount
+          )}
+        </span>
+      ) : null}
     </li>
   );
 }
@@ -89,6 +108,37 @@ function ListFrame({
   );
 }
 
+/**
+ * A bet's round: what it paid back and the link that checks it on the studio's verify page. A return of no
+ * more than the stake reads 'Returned', never 'Won' (the slot rule of docs/decisions.md, here too).
+ */
+function BetOutcome({ bet }: { bet: BetHistoryItem }) {
+  const { t, i18n } = useTranslation();
+  const money = useMoney();
+  if (!bet.result) return null;
+  const game = bet.gameName ?? bet.gameCode ?? bet.providerName;
+  const date = formatDateTime(bet.createdAt, { locale: i18n.language });
+  return (
+    <span className={styles.outcome}>
+      <span className={bet.result === 'WIN' ? styles.won : undefined}>
+        {t(`history.results.${bet.result}`, { amount: money(bet.win ?? 0, bet.winCurrencyCode) })}
+      </span>
+      {bet.verifyUrl ? (
+        <a
+          className={styles.verify}
+          href={bet.verifyUrl}
+          target="_blank"
+          rel="noopener"
+          // The visible word first, so a voice command saying it still finds the link.
+          aria-label={`${t('history.verify')} ${t('history.verifyRound', { game, date })}`}
+        >
+          {t('history.verify')}
+        </a>
+      ) : null}
+    </span>
+  );
+}
+
 function BetsList({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation();
   const money = useMoney();
@@ -119,6 +169,7 @@ function BetsList({ enabled }: { enabled: boolean }) {
               detail={bet.gameName || bet.gameCode ? bet.providerName : undefined}
               date={bet.createdAt}
               amount={money(bet.amount, bet.currencyCode)}
+              outcome={<BetOutcome bet={bet} />}
             />
           )),
         )}
@@ -173,20 +224,28 @@ function TransactionsList({ enabled }: { enabled: boolean }) {
         emptyText={t('history.empty.transactions')}
         query={query}
         rows={(query.data?.pages ?? []).flatMap((page) =>
-          page.balanceTransactions.map((row) => (
-            <Row
-              key={row.id}
-              title={typeNames[row.type] ?? row.type}
-              detail={[
-                methodNames[row.paymentMethod] ?? row.paymentMethod,
-                statusNames[row.status] ?? row.status,
-              ]
-                .filter(Boolean)
-                .join(' · ')}
-              date={row.createdAt}
-              amount={money(row.amount, row.currencyCode)}
-            />
-          )),
+          page.balanceTransactions.map((row) => {
+            const direction = row.amount < 0 ? 'debit' : 'credit';
+            const typeKey = row.type === 'ROLLBACK' && direction === 'debit' ? 'ROLLBACK_OUT' : row.type;
+            // A payment tells its method and state; another movement is done when it is listed.
+            const status = row.paymentMethod || row.status !== 'COMPLETED' ? row.status : null;
+            return (
+              <Row
+                key={row.id}
+                title={typeNames[typeKey] ?? row.type}
+                detail={[
+                  row.reason,
+                  row.paymentMethod ? (methodNames[row.paymentMethod] ?? row.paymentMethod) : null,
+                  status ? (statusNames[status] ?? status) : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+                date={row.createdAt}
+                amount={money(Math.abs(row.amount), row.currencyCode)}
+                direction={direction}
+              />
+            );
+          }),
         )}
       />
     </ListFrame>

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, mockApi } from '@/features/auth/testing/mock-api';
+import { apiError, mockApi } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
-import { userDataReply } from '../testing/user-data';
+import { userDataReply } from '@/testing/user-data';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -76,14 +76,15 @@ describe('hud card verification', () => {
     post('STARTED', { source: popup });
     await new Promise((r) => setTimeout(r, 50));
     expect(within(hud).queryByText(/^Verification (completed|was|failed)/)).not.toBeInTheDocument();
-    expect(userDataCalls()).toBe(before);
+    // STARTED shows nothing, but refreshes (it also comes when the document is handed in).
+    await waitFor(() => expect(userDataCalls()).toBe(before + 1));
     expect(popup.close).not.toHaveBeenCalled();
 
     post('FINISHED', { source: popup });
     expect(await within(hud).findByText('Verification completed successfully')).toBeInTheDocument();
     expect(popup.close).toHaveBeenCalled();
     expect(await within(hud).findByText('Verified')).toBeInTheDocument();
-    expect(userDataCalls()).toBe(before + 1);
+    expect(userDataCalls()).toBe(before + 2);
     expect(within(hud).queryByRole('button', { name: 'Verify identity' })).not.toBeInTheDocument();
   });
 

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Frame } from '@/components/ui/frame';
-import { AvatarModal } from '@/features/auth/components/avatar-modal';
-import { useLogout } from '@/features/auth/hooks/use-auth';
 import { displayNameOf } from '@/lib/display-name';
-import { SAMPLE_BONUS_STATUS } from '../data/sample-values';
+import { useLogout } from '@/lib/session/use-session';
+import { useBonusStatus } from '../hooks/use-bonus-status';
 import { useVerification } from '../hooks/use-verification';
 import styles from './account-page.module.css';
+import { AvatarModal } from './avatar-modal';
 import { BonusBar } from './bonus-bar';
 
 /** Spec 001 §9: 'Copied to clipboard' shows for 1 second. */
@@ -36,6 +36,7 @@ export function HudCard({ user }: { user: User }) {
   const [avatarOpen, setAvatarOpen] = useState(false);
   const [copied, setCopied] = useState(false);
   const verification = useVerification();
+  const bonus = useBonusStatus();
   const name = displayNameOf(user);
 
   useEffect(() => {
@@ -109,7 +110,7 @@ export function HudCard({ user }: { user: User }) {
       <p role="status" className={styles.copied}>
         {copied ? t('profileAccount.copied') : ''}
       </p>
-      <BonusBar volume={SAMPLE_BONUS_STATUS.volume} max={SAMPLE_BONUS_STATUS.max} />
+      <BonusBar status={bonus?.bar ?? null} />
       <Button variant="secondary" onClick={() => logout.mutate()} disabled={logout.isPending}>
         {t('profileAccount.logOut')}
       </Button>

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '@/features/auth/testing/mock-api';
+import { mockApi } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
 
 // A whole route behind the sign-in guard, lazy chunks and all: a busy machine needs more than 5 s.
@@ -21,6 +21,44 @@ describe('/profile on a small screen', () => {
           balances: [{ currencyCode: 'USD', amount: 40, currency: { symbol: '$' } }],
         },
       },
+      'GET /profile/bonuses': {
+        status: 200,
+        body: {
+          activityBonuses: {
+            daily: null,
+            everyWeek: {
+              id: '00000000-0000-4000-8000-000000000001',
+              presentationRuleName: 'Weekly',
+              presentationRuleKey: null,
+              amount: 5,
+              sumOfBets: 12,
+              winningAmount: 0,
+              targetAmount: 50,
+              credited: false,
+            },
+            everyMonth: null,
+            winBet: null,
+          },
+          welcomeBonuses: {
+            onboarding: [
+              {
+                id: '00000000-0000-4000-8000-000000000002',
+                presentationRuleName: 'A',
+                presentationRuleKey: null,
+                amount: 1,
+                hasBonus: true,
+              },
+              {
+                id: '00000000-0000-4000-8000-000000000003',
+                presentationRuleName: 'B',
+                presentationRuleKey: null,
+                amount: 1,
+                hasBonus: false,
+              },
+            ],
+          },
+        },
+      },
     });
     await renderRoute('/profile');
     const panel = await screen.findByRole('region', { name: 'Profile panel' }, { timeout: 15_000 });
@@ -30,7 +68,9 @@ describe('/profile on a small screen', () => {
     );
     const bonus = within(panel).getByRole('link', { name: /Bonus status, open bonuses$/ });
     expect(bonus).toHaveAttribute('href', '/profile/bonuses');
-    expect(within(bonus).getByText('1 of 3')).toBeInTheDocument();
+    // The player's real figures, as /profile/bonuses shows them (not the spec's sample 50 / 90, 1 of 3).
+    expect(await within(bonus).findByText('1 of 2')).toBeInTheDocument();
+    expect(within(bonus).getByText('$12 / $50')).toBeInTheDocument();
     const menu = screen.getAllByRole('navigation', { name: 'Profile sections' }).at(-1);
     expect(within(menu as HTMLElement).getByRole('link', { name: 'History' })).toHaveAttribute(
       'href',

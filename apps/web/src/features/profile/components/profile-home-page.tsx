@@ -4,8 +4,8 @@ import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { Frame } from '@/components/ui/frame';
 import { paths } from '@/config/paths';
-import { useUser } from '@/features/auth/hooks/use-auth';
-import { SAMPLE_BONUS_STATUS, SAMPLE_TASKS_RING } from '../data/sample-values';
+import { useUser } from '@/lib/session/use-session';
+import { useBonusStatus } from '../hooks/use-bonus-status';
 import { usdBalance } from './account-card';
 import styles from './account-page.module.css';
 import { BonusBar } from './bonus-bar';
@@ -23,7 +23,7 @@ const sections = [
   { key: 'notifications', href: paths.profileNotifications.getHref() },
 ] as const;
 
-/** The special-tasks ring, a placeholder 1 of 3 (spec 001 §9). */
+/** The special-tasks ring: welcome tasks done of all (as on /profile/bonuses). */
 function ProgressRing({ done, total }: { done: number; total: number }) {
   const { t } = useTranslation();
   const radius = 26;
@@ -60,6 +60,7 @@ export function ProfileHomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data } = useUser();
+  const bonus = useBonusStatus();
 
   useEffect(() => {
     const query = window.matchMedia?.(PROFILE_WIDE_QUERY);
@@ -92,8 +93,8 @@ export function ProfileHomePage() {
             <Link to={paths.profileBonuses.getHref()} className={home.cardLink}>
               {/* Named by what it shows (the bar and ring's own text), then where it leads. */}
               <Frame className={styles.card}>
-                <BonusBar volume={SAMPLE_BONUS_STATUS.volume} max={SAMPLE_BONUS_STATUS.max} />
-                <ProgressRing done={SAMPLE_TASKS_RING.done} total={SAMPLE_TASKS_RING.total} />
+                <BonusBar status={bonus?.bar ?? null} />
+                {bonus?.ring ? <ProgressRing done={bonus.ring.done} total={bonus.ring.total} /> : null}
                 <span className="visually-hidden">{t('profileAccount.home.bonusLink')}</span>
               </Frame>
             </Link>

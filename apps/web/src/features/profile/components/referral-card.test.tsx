@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '@/features/auth/testing/mock-api';
 import { clearBan } from '@/lib/ban-store';
+import { mockApi } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
-import { userDataReply } from '../testing/user-data';
+import { userDataReply } from '@/testing/user-data';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -5,8 +5,8 @@ import {
 } from '@paws/contracts/verification';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-// The verification state lives in the user data the auth feature owns; every result must refresh it.
-import { userDataQueryOptions } from '@/features/auth/api/user-data';
+// The verification state lives in the session's user data (src/lib/session); every result must refresh it.
+import { userDataQueryOptions } from '@/lib/session/user-data';
 import { getVerificationSession } from '../api/get-verification-session';
 
 export type VerificationNotice = 'success' | 'canceled' | 'error' | 'initFailure';
@@ -44,10 +44,11 @@ export function useVerification() {
       if (!origin.current || event.origin !== origin.current) return;
       if (!popup.current || event.source !== popup.current) return;
       if (!isVerificationMessage(event.data)) return;
+      // Every message may follow a change of state (STARTED also comes when the document is handed in).
+      void queryClient.invalidateQueries({ queryKey: userDataQueryOptions().queryKey });
       const next = noticeOf[event.data.status];
       if (!next) return;
       setNotice(next);
-      void queryClient.invalidateQueries({ queryKey: userDataQueryOptions().queryKey });
       if (event.data.status === 'FINISHED') {
         popup.current.close();
         popup.current = null;
@@ -76,10 +77,12 @@ export function useVerification() {
       console.error('Starting verification failed', error);
       opened?.close();
       setNotice('initFailure');
+      // Refused because the state moved on (in review, verified elsewhere): the card shows where it is.
+      void queryClient.invalidateQueries({ queryKey: userDataQueryOptions().queryKey });
     } finally {
       setStarting(false);
     }
-  }, []);
+  }, [queryClient]);
 
   return { start, starting, notice };
 }

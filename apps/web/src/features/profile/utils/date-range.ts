@@ -1,5 +1,5 @@
 import type { DateRange } from '@/components/ui/date-range-picker';
-import type { HistoryRangeParams } from '@/features/payments/api/get-balance-transactions';
+import type { HistoryRangeParams } from '../api/history-range';
 
 export const emptyRange: DateRange = { startDate: null, endDate: null };
 

@@ -55,7 +55,12 @@ function useResolver(signedIn: boolean): Resolver<Values> {
 export interface NewTicketFormProps {
   /** A signed-in player (POST /tickets) or a visitor (POST /tickets/unAuth). */
   signedIn: boolean;
-  defaults?: { nameOfUser?: string; email?: string };
+  defaults?: {
+    nameOfUser?: string;
+    email?: string;
+    invocationCategory?: CreateTicketFields['invocationCategory'];
+    message?: string;
+  };
   mutation: UseMutationResult<CreateTicketResponse, Error, NewTicket>;
   onCreated: (created: CreateTicketResponse, email: string) => void;
   onCancel?: () => void;
@@ -79,8 +84,8 @@ export function NewTicketForm({ signedIn, defaults, mutation, onCreated, onCance
     defaultValues: {
       nameOfUser: defaults?.nameOfUser ?? '',
       email: defaults?.email ?? '',
-      invocationCategory: '',
-      message: '',
+      invocationCategory: defaults?.invocationCategory ?? '',
+      message: defaults?.message ?? '',
     },
   });
 

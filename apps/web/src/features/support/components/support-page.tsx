@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { Modal } from '@/components/ui/modal';
 import { paths } from '@/config/paths';
-import { useAuthStatus, useUser } from '@/features/auth/hooks/use-auth';
+import { useAuthStatus, useUser } from '@/lib/session/use-session';
 import { useCreateTicket } from '../api/create-ticket';
 import { ContactUsBlock, HotlineBlock } from './contact-blocks';
 import { NewTicketForm } from './new-ticket-form';
@@ -21,7 +21,14 @@ export function SupportPage() {
   const { isSignedIn } = useAuthStatus();
   const user = useUser().data?.user;
   const create = useCreateTicket();
-  const [writing, setWriting] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+  // The banned modal's 'Appeal in the app' lands here: the new request opens made out as an appeal.
+  const [appeal] = useState(() => searchParams.get('appeal') === 'ban');
+  const [writing, setWriting] = useState(appeal);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, so a reload does not open it again.
+  useEffect(() => {
+    if (appeal) setSearchParams({}, { replace: true });
+  }, []);
 
   return (
     <>
@@ -36,13 +43,20 @@ export function SupportPage() {
       <Modal
         open={writing}
         onClose={() => setWriting(false)}
-        title={t('supportTickets.form.title')}
+        title={t(appeal ? 'supportTickets.form.appealTitle' : 'supportTickets.form.title')}
         className={styles.formModal}
       >
         <NewTicketForm
           key={user?.userId ?? 'none'}
           signedIn
-          defaults={{ nameOfUser: user?.username ?? '', email: user?.email ?? '' }}
+          defaults={{
+            nameOfUser: user?.username ?? '',
+            email: user?.email ?? '',
+            ...(appeal && {
+              invocationCategory: 'CONSULTATION',
+              message: t('supportTickets.form.appealMessage'),
+            }),
+          }}
           mutation={create}
           onCancel={() => setWriting(false)}
           onCreated={(created) => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Frame } from '@/components/ui/frame';
 import { paths } from '@/config/paths';
-import { useAuthStatus } from '@/features/auth/hooks/use-auth';
+import { useAuthStatus } from '@/lib/session/use-session';
 import { useCreateGuestTicket } from '../api/create-ticket';
 import { NewTicketForm } from './new-ticket-form';
 import styles from './support.module.css';

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { io } from 'socket.io-client';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, mockApi } from '@/features/auth/testing/mock-api';
+import { apiError, mockApi } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
 import { type FakeTicketSocket, fakeTicketSocket, ticketMessage } from '../testing/fake-socket';
 import { detail, TICKET_ID } from '../testing/tickets';

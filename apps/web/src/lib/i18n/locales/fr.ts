@@ -1,5 +1,6 @@
 import type { Messages } from './en';
 
+/** French: every key of en.ts (the type checks it), one file for a translator to work through. */
 // French puts a no-break space before ? and : (written \u00a0 so it cannot break the line).
 export const fr: Messages = {
   brand: {
@@ -16,6 +17,7 @@ export const fr: Messages = {
     comingSoon: 'Bientôt disponible',
   },
   titles: {
+    responsibleGaming: 'Jeu responsable',
     home: 'Jeux de casino en direct',
     aboutUs: 'À propos',
     contacts: 'Contacts',
@@ -28,6 +30,7 @@ export const fr: Messages = {
     verify: 'Connexion',
     callbackLogin: 'Connexion',
     callbackRegister: 'Création du compte',
+    endSession: 'Déconnexion d’un appareil',
     verifyEmail: 'Confirmation de l’e-mail',
     profile: 'Profil',
     account: 'Compte',
@@ -42,6 +45,7 @@ export const fr: Messages = {
     companyInformation: 'Informations sur la société',
   },
   nav: {
+    responsibleGaming: 'Jeu responsable',
     main: 'Principal',
     information: 'Informations',
     contacts: 'Contacts',
@@ -127,8 +131,15 @@ export const fr: Messages = {
       newPassword: 'Nouveau mot de passe',
       promo: 'Code promo (facultatif)',
       promoPlaceholder: '6 lettres ou chiffres',
+      ageConfirm:
+        'J’ai 18 ans ou plus et j’accepte les <terms>Conditions d’utilisation</terms>. <safer>Jouez prudemment</safer>.',
+      depositLimit: 'Fixer une limite de dépôt (facultatif)',
+      depositLimitHint:
+        'Vide, aucune limite. Vous pouvez la baisser à tout moment ; une hausse attend 24 heures.',
     },
     login: {
+      codeWait:
+        'Aucun nouveau code n’a été envoyé. Veuillez patienter {{count}} secondes avant d’en demander un nouveau',
       titleLogIn: 'Bon retour',
       titleSignUp: 'Créer un compte',
       logIn: 'Connexion',
@@ -142,6 +153,7 @@ export const fr: Messages = {
       lead: 'Saisissez votre e-mail ou votre numéro et nous vous enverrons un code pour réinitialiser le mot de passe.',
       submit: 'Envoyer le code',
       failed: 'Impossible de demander la réinitialisation du mot de passe',
+      haveCode: 'J’ai déjà un code',
     },
     code: {
       title: 'Code de vérification',
@@ -179,6 +191,8 @@ export const fr: Messages = {
       editing: 'Nouvelle valeur : {{field}}',
       approve: 'Enregistrer',
       cancel: 'Annuler',
+      phoneKept: 'Votre numéro actuel reste sur votre compte tant que vous n’avez pas saisi ce code.',
+      phoneChanged: 'Numéro de téléphone modifié',
     },
     avatar: {
       title: "Changer d'avatar",
@@ -190,6 +204,7 @@ export const fr: Messages = {
       change: 'Changer la photo',
       delete: 'Supprimer la photo',
       save: 'Enregistrer',
+      notImage: 'Ce fichier n’est pas une image JPEG ou PNG, quoi qu’en dise son nom. Choisissez une photo',
     },
   },
   pager: {
@@ -307,7 +322,8 @@ export const fr: Messages = {
     timeLeft: 'Temps restant',
     permanent: 'Permanent',
     appeal:
-      'Pour faire appel, écrivez à {{email}} depuis l’adresse de votre compte en expliquant pourquoi le bannissement devrait être levé. Nous répondons à chaque appel sous 48 heures.',
+      'Pour faire appel, ouvrez ici une demande d’appel en expliquant pourquoi le bannissement devrait être levé, ou écrivez à {{email}} depuis l’adresse de votre compte. Nous répondons à chaque appel sous 48 heures.',
+    appealTicket: 'Faire appel dans l’application',
     goBack: 'Retour',
   },
   homeAbout: {
@@ -325,6 +341,21 @@ export const fr: Messages = {
     },
   },
   content: {
+    responsibleGaming: {
+      toolsTitle: 'Vos limites',
+      tools:
+        'Dans votre profil, vous pouvez fixer des limites de dépôt, de pertes et de mises sur 24 heures, 7 jours ou un mois. Une limite nouvelle ou plus basse s’applique aussitôt ; une plus haute seulement après 24 heures, pour qu’une décision prise à chaud attende un jour.',
+      breaksTitle: 'Faire une pause',
+      breaks:
+        'Une pause (de 24 heures à 6 semaines) ou une auto-exclusion (de 6 mois à 5 ans, ou sans limite) commence aussitôt et vous déconnecte partout. Vous ne pouvez ni vous connecter, ni jouer, ni déposer, et nous ne vous envoyons aucune promotion. Elle ne peut pas être raccourcie, et revenir après une auto-exclusion demande une requête et 24 heures d’attente.',
+      signsTitle: 'Les signes à surveiller',
+      signs:
+        'Dépenser plus que prévu, courir après ses pertes, emprunter pour jouer, cacher son jeu ou se sentir agité en arrêtant sont des signes qui invitent à faire une pause. Fixez une limite ou faites une pause avant que cela n’empire.',
+      ageTitle: 'Réservé aux adultes',
+      age: 'PAWS est réservé aux personnes de 18 ans ou plus. Nous vérifions l’âge de chaque joueur qui dépose ou retire.',
+      helpTitle: 'Où trouver de l’aide',
+      help: 'Une aide gratuite et confidentielle à toute heure : GamCare (gamcare.org.uk, 0808 8020 133), BeGambleAware (begambleaware.org), Gamblers Anonymous (gamblersanonymous.org) et GAMSTOP (gamstop.co.uk) pour vous exclure de tous les sites britanniques à la fois. Notre support peut aussi vous fixer une limite ou une pause.',
+    },
     about: {
       storyTitle: 'Notre histoire',
       story:
@@ -431,6 +462,9 @@ export const fr: Messages = {
     amount: 'Montant',
     quickAmounts: 'Montants rapides',
     processing: 'Traitement...',
+    limitOffer:
+      'Vous n’avez pas de limite de dépôt. Vous pouvez en fixer une maintenant et la baisser à tout moment.',
+    setDepositLimit: 'Fixer une limite de dépôt',
     failed: {
       deposit: 'Échec du dépôt',
       withdraw: 'Échec du retrait',
@@ -444,6 +478,9 @@ export const fr: Messages = {
         "Votre vérification d'identité est encore en cours d'examen : les retraits seront possibles une fois qu'elle sera approuvée.",
       tooLarge: 'Le maximum par opération est de {{max}}.',
       decimals: 'Utilisez au plus 2 décimales.',
+      overLimit: 'Cela dépasse votre limite de dépôt de {{limit}} par {{period}} : il reste {{left}}.',
+      stepUp:
+        'Vous n’avez pas confirmé que c’est bien vous : rien n’a été retiré. Réessayez quand vous voulez.',
       declined:
         'Le prestataire de paiement a refusé ce paiement. Réessayez plus tard ou choisissez un autre moyen.',
     },
@@ -547,6 +584,8 @@ export const fr: Messages = {
       failed: 'Votre avis n’a pas été enregistré. Veuillez réessayer.',
     },
     form: {
+      appealTitle: 'Faire appel du bannissement',
+      appealMessage: 'Je fais appel du bannissement de mon compte car ',
       title: 'Nouvelle demande',
       name: 'Votre nom',
       email: 'E-mail',
@@ -592,7 +631,100 @@ export const fr: Messages = {
     dailyLead: 'Pariez chaque jour pendant 7 jours pour gagner des bonus',
     none: 'Aucun bonus',
   },
+  responsibleGaming: {
+    title: 'Jeu responsable',
+    lead: 'Fixez ce que vous pouvez déposer, perdre (mises moins gains) et miser sur 24 heures, 7 jours ou un mois. La limite la plus basse s’applique.',
+    limitName: {
+      DEPOSIT: 'Limite de dépôt, {{period}}',
+      LOSS: 'Limite de pertes, {{period}}',
+      WAGER: 'Limite de mises, {{period}}',
+    },
+    kinds: { DEPOSIT: 'Dépôt', LOSS: 'Pertes', WAGER: 'Mises' },
+    period: { DAY: '24 heures', WEEK: '7 jours', MONTH: '1 mois' },
+    kind: 'Limite',
+    periodLabel: 'Période',
+    amount: 'Montant (USD)',
+    set: 'Fixer la limite',
+    remove: 'Retirer',
+    none: 'Aucune limite en vigueur',
+    left: 'Il reste {{left}} sur {{amount}}',
+    pendingRaise: 'Passe à {{amount}} le {{at}}',
+    pendingRemoval: 'Retirée le {{at}}',
+    rule: 'Une limite nouvelle ou plus basse s’applique aussitôt. Relever ou retirer une limite prend effet après 24 heures.',
+    saved: 'Vos limites sont enregistrées.',
+    invalidAmount: 'Saisissez un montant d’au moins 0,01 avec 2 décimales au plus.',
+    saveFailed: 'Votre limite n’a pas pu être enregistrée. Veuillez réessayer.',
+    signInRefused: {
+      timeOut: 'Vous faites une pause de jeu jusqu’au {{at}}.',
+      excludedUntil: 'Vous vous êtes exclu du jeu jusqu’au {{at}}.',
+      excluded: 'Vous vous êtes exclu du jeu. Vous pourrez demander à revenir à partir du {{at}}.',
+      nationalRegister:
+        'Vous êtes inscrit à un dispositif national d’auto-exclusion (comme GAMSTOP) : vous ne pouvez ni vous connecter ni jouer ici tant qu’il dure.',
+      registerUnavailable:
+        'Nous ne pouvons pas consulter le registre national d’auto-exclusion pour le moment. Veuillez réessayer dans quelques minutes.',
+    },
+    breakTitle: 'Faire une pause',
+    breakLead:
+      'Une pause ou une auto-exclusion commence aussitôt et vous déconnecte sur tous vos appareils. Vous ne pourrez ni vous connecter, ni jouer, ni déposer avant sa fin, et elle ne peut pas être raccourcie. Retirez d’abord votre solde si vous voulez le récupérer.',
+    timeOut: 'Pause',
+    selfExclusion: 'Auto-exclusion',
+    timeOutPeriods: { DAY: '24 heures', WEEK: '1 semaine', MONTH: '1 mois', SIX_WEEKS: '6 semaines' },
+    exclusionPeriods: {
+      SIX_MONTHS: '6 mois',
+      ONE_YEAR: '1 an',
+      TWO_YEARS: '2 ans',
+      FIVE_YEARS: '5 ans',
+      INDEFINITE: 'Sans limite de durée',
+    },
+    cancel: 'Annuler',
+    start: 'Commencer',
+    confirmBreak: 'Commencer maintenant : {{what}}, {{period}} ? Impossible d’annuler ou de raccourcir.',
+    breakFailed: 'Votre pause n’a pas pu commencer. Veuillez réessayer.',
+    moreAboutSafeGambling: 'En savoir plus sur le jeu responsable',
+  },
+  playSession: {
+    barLabel: 'Votre session de jeu',
+    elapsed: 'Session {{time}}',
+    net: 'Net {{amount}}',
+    left: 'Temps de jeu restant aujourd’hui {{time}}',
+    blocked:
+      'Vous avez atteint votre limite quotidienne de temps de jeu. Vous pourrez rejouer à partir du {{at}}.',
+    checkTitle: 'Point sur votre jeu',
+    checkLead: 'Vous jouez depuis {{time}}. Voici où en est cette session.',
+    elapsedLabel: 'Temps de jeu',
+    stakes: 'Mises',
+    wins: 'Gains',
+    netLabel: 'Résultat net',
+    history: 'Voir mon historique de paris',
+    continue: 'Continuer',
+    stop: 'Arrêter de jouer',
+    settingsTitle: 'Temps de jeu',
+    settingsLead:
+      'Un point sur votre jeu vous montre depuis combien de temps vous jouez, avec vos mises, vos gains et votre résultat net, à l’intervalle de votre choix. Une limite quotidienne de temps de jeu arrête les nouvelles parties une fois ce temps joué dans la journée (de minuit à minuit UTC).',
+    realityCheck: 'Point sur votre jeu',
+    off: 'Désactivé',
+    every: 'Toutes les {{minutes}} minutes',
+    saveRealityCheck: 'Enregistrer le point sur le jeu',
+    playTimeLimit: 'Limite quotidienne de temps de jeu',
+    noLimit: 'Aucune limite',
+    limitChoice: {
+      m30: '30 minutes',
+      m60: '1 heure',
+      m90: '1 heure 30 minutes',
+      m120: '2 heures',
+      m180: '3 heures',
+      m240: '4 heures',
+      m360: '6 heures',
+      m480: '8 heures',
+    },
+    saveLimit: 'Enregistrer la limite de temps',
+    pending: 'Passe à {{limit}} le {{at}}',
+    rule: 'Une limite de temps nouvelle ou plus basse s’applique immédiatement. La relever ou la supprimer prend effet après 24 heures.',
+    saved: 'Vos réglages de temps de jeu sont enregistrés.',
+    saveFailed: 'Votre réglage n’a pas pu être enregistré. Veuillez réessayer.',
+  },
   profileAccount: {
+    otherBalances: 'Autres soldes',
     accountCard: 'Mon compte',
     balance: 'Solde',
     hud: 'Mon tableau de bord',
@@ -672,6 +804,13 @@ export const fr: Messages = {
       DEPOSIT: 'Dépôt',
       WITHDRAW: 'Retrait',
       WITHDRAWAL: 'Retrait',
+      WITHDRAW_RETURNED: 'Retrait restitué',
+      BONUS: 'Bonus',
+      ADJUSTMENT: 'Ajustement du solde',
+      BET: 'Mise',
+      WIN: 'Gain',
+      ROLLBACK: 'Mise remboursée',
+      ROLLBACK_OUT: 'Gain annulé',
     },
     statuses: {
       PENDING: 'En attente',
@@ -681,6 +820,18 @@ export const fr: Messages = {
       FAILED: 'Échoué',
       CANCELED: 'Annulé',
     },
+    direction: {
+      credit: 'Entrée',
+      debit: 'Sortie',
+    },
+    results: {
+      WIN: 'Gagné {{amount}}',
+      RETURN: 'Rendu {{amount}}',
+      LOSS: 'Pas de gain',
+      PENDING: 'En attente du résultat',
+    },
+    verify: 'Vérifier',
+    verifyRound: 'la partie de {{game}} du {{date}}',
   },
   news: {
     searchLabel: 'Rechercher dans les actualités',
@@ -722,6 +873,9 @@ export const fr: Messages = {
     save: 'Enregistrer',
     cancel: 'Annuler',
     delete: 'Supprimer',
+    deleteConfirm: 'Supprimer ce commentaire ?',
+    deleteYes: 'Oui, supprimer',
+    deleteKeep: 'Le garder',
     commentTooFast: 'Vous commentez trop vite. Patientez un instant.',
     commentBlocked: 'Vous ne pouvez plus commenter.',
     commentFailed: 'Le commentaire n’a pas pu être enregistré. Réessayez.',
@@ -730,6 +884,10 @@ export const fr: Messages = {
     scrollRight: 'Défiler vers la droite',
   },
   pages: {
+    responsibleGaming: {
+      heading: 'Jeu responsable',
+      lead: 'Le jeu doit rester un plaisir. Voici les outils que nous vous donnons, et où trouver de l’aide.',
+    },
     home: {
       eyebrow: 'Casino en direct',
       heading: 'Jouez avec joie',
@@ -822,6 +980,10 @@ export const fr: Messages = {
       heading: 'Création de votre compte',
       lead: 'Vérification de votre lien. Cela ne prend qu’une seconde.',
     },
+    endSession: {
+      heading: 'Déconnecter un appareil',
+      lead: 'Déconnexion de cet appareil de votre compte.',
+    },
     verifyEmail: {
       heading: 'Confirmation de l’e-mail',
       lead: 'Confirmation de votre nouvelle adresse e-mail.',
@@ -889,6 +1051,128 @@ export const fr: Messages = {
     copied: 'Copié dans le presse-papiers',
     error: 'Votre lien de parrainage n’a pas pu être chargé.',
   },
+  sessions: {
+    endedByLink:
+      'Cet appareil est déconnecté. Si cette connexion n’était pas la vôtre, changez votre mot de passe maintenant.',
+    title: 'Sessions et appareils',
+    lead: 'Là où votre compte est connecté. Déconnectez tout appareil que vous ne reconnaissez pas.',
+    error: 'Impossible de charger vos sessions.',
+    device: '{{browser}} sur {{system}}',
+    thisDevice: 'Cet appareil',
+    address: 'Adresse : {{ip}}',
+    activity: 'Connecté le {{signedIn}} · dernière activité le {{lastActive}}',
+    signOut: 'Déconnecter',
+    signOutDevice: 'Déconnecter {{device}}',
+    signOutOthers: 'Déconnecter tous les autres appareils',
+    endFailed: 'Impossible de déconnecter cet appareil. Veuillez réessayer.',
+    unknownBrowser: 'Navigateur inconnu',
+    unknownSystem: 'système inconnu',
+    unknownAddress: 'inconnue',
+  },
+  twoStep: {
+    signInTitle: 'Connexion en deux étapes',
+    signInLead: "Saisissez le code à 6 chiffres de votre application d'authentification.",
+    useRecovery: 'Utiliser un code de secours',
+    useApp: "Utiliser un code de l'application",
+    recoveryLabel: 'Code de secours',
+    continue: 'Continuer',
+    title: 'Connexion en deux étapes',
+    leadOff:
+      "Demander un code d'une application d'authentification à chaque connexion avec votre mot de passe ou un code à usage unique.",
+    leadOn:
+      "Activée : chaque connexion avec votre mot de passe ou un code à usage unique demande un code de votre application d'authentification.",
+    statusOn: 'Activée',
+    statusOff: 'Désactivée',
+    codesLeft: 'Codes de secours restants : {{count}}',
+    turnOn: 'Activer',
+    turnOff: 'Désactiver',
+    newCodes: 'Nouveaux codes de secours',
+    error: "La connexion en deux étapes n'a pas pu être chargée.",
+    setupTitle: 'Configurer la connexion en deux étapes',
+    setupScan:
+      "1. Scannez ce code QR avec votre application d'authentification (Google Authenticator, Microsoft Authenticator, 1Password ou une autre).",
+    qrAlt: "Code QR pour votre application d'authentification",
+    setupKey: "Ou saisissez cette clé dans l'application :",
+    setupCode: "2. Saisissez le code à 6 chiffres affiché par l'application.",
+    codesTitle: 'Vos codes de secours',
+    codesLead:
+      'Chaque code vous connecte une fois si vous perdez votre téléphone. Gardez-les en lieu sûr : ils ne sont affichés que maintenant.',
+    copy: 'Copier les codes',
+    copied: 'Copiés',
+    saved: 'Je les ai enregistrés',
+    offTitle: 'Désactiver la connexion en deux étapes',
+    offLead:
+      "Saisissez un code de votre application d'authentification pour désactiver la connexion en deux étapes.",
+    newCodesLead:
+      "Saisissez un code de votre application d'authentification. Vos anciens codes de secours ne fonctionneront plus.",
+    cancel: 'Annuler',
+    turnedOff: 'La connexion en deux étapes est désactivée.',
+    failed: "Une erreur s'est produite. Veuillez réessayer.",
+    errors: {
+      required: "Saisissez le code de votre application d'authentification pour terminer la connexion",
+      code: "Saisissez le code à 6 chiffres de votre application d'authentification ou un code de secours",
+      wrongCode: "Ce code n'est pas valide",
+      tooManyCodes: 'Trop de codes erronés, veuillez vous reconnecter',
+      tooManyForAccount: 'Trop de codes erronés, réessayez dans 15 minutes',
+      locked: 'Trop de codes erronés : la connexion en deux étapes est bloquée, contactez le support',
+      expired: 'Votre connexion a expiré, veuillez recommencer',
+      alreadyOn: 'La connexion en deux étapes est déjà activée',
+      off: 'La connexion en deux étapes est désactivée',
+      noEnrolment: 'Recommencez la configuration de la connexion en deux étapes',
+    },
+  },
+  passkeys: {
+    title: 'Clés d’accès',
+    lead: 'Connectez-vous avec votre empreinte, votre visage ou le verrouillage de l’écran au lieu d’un mot de passe et d’un code. Une clé d’accès compte pour les deux étapes de la connexion.',
+    none: 'Aucune clé d’accès pour l’instant.',
+    add: 'Ajouter une clé d’accès',
+    added: 'Ajoutée le {{date}}',
+    lastUsed: 'Dernière utilisation le {{date}}',
+    neverUsed: 'Pas encore utilisée',
+    blocked: 'Bloquée',
+    blockedLead:
+      'Cette clé d’accès a répondu comme une copie d’elle-même et ne vous connecte plus. Supprimez-la et ajoutez-la à nouveau.',
+    rename: 'Renommer',
+    renameOne: 'Renommer {{name}}',
+    remove: 'Supprimer',
+    removeOne: 'Supprimer {{name}}',
+    unsupported: 'Ce navigateur ne peut pas utiliser de clés d’accès ici.',
+    addedNotice: 'Clé d’accès ajoutée.',
+    renamedNotice: 'Clé d’accès renommée.',
+    removedNotice: 'Clé d’accès supprimée.',
+    addTitle: 'Ajouter une clé d’accès',
+    addLead:
+      'Donnez-lui un nom pour reconnaître vos clés d’accès, puis confirmez avec votre appareil (empreinte, visage ou verrouillage de l’écran).',
+    defaultName: 'Ma clé d’accès',
+    nameLabel: 'Nom',
+    continue: 'Continuer',
+    renameTitle: 'Renommer la clé d’accès',
+    renameLead: 'Le nouveau nom n’apparaît qu’ici.',
+    save: 'Enregistrer',
+    removeTitle: 'Supprimer la clé d’accès',
+    removeLead:
+      'Supprimer «\u00a0{{name}}\u00a0»\u00a0? Vous ne pourrez plus vous connecter avec elle. Elle reste sur votre appareil tant que vous ne l’y supprimez pas.',
+    cancel: 'Annuler',
+    error: 'Les clés d’accès n’ont pas pu être chargées.',
+    or: 'ou',
+    signIn: 'Se connecter avec une clé d’accès',
+    errors: {
+      name: 'Donnez à la clé d’accès un nom de 1 à 60 caractères',
+      response: 'Cette réponse de clé d’accès n’est pas valide, veuillez réessayer',
+      expired: 'Cette demande de clé d’accès a expiré ou a déjà servi, veuillez réessayer',
+      unknown:
+        'Cette clé d’accès n’est liée à aucun compte ici\u00a0: connectez-vous autrement, puis ajoutez-la dans votre profil',
+      notVerified:
+        'Votre appareil n’a pas confirmé que c’est vous (code, empreinte ou visage), veuillez réessayer',
+      cloned:
+        'Cette clé d’accès semble copiée et a été bloquée\u00a0: connectez-vous autrement, puis supprimez-la dans votre profil',
+      alreadyAdded: 'Cette clé d’accès est déjà ajoutée à votre compte',
+      tooMany: 'Vous pouvez garder jusqu’à 20 clés d’accès\u00a0: supprimez-en une d’abord',
+      notFound: 'Clé d’accès introuvable',
+      cancelled: 'La demande de clé d’accès a été annulée.',
+      device: 'Votre appareil n’a pas pu utiliser de clé d’accès, veuillez réessayer',
+    },
+  },
   company: {
     heading: 'Informations sur la société',
     lead: 'Qui exploite PAWS et où ses coordonnées seront publiées.',
@@ -906,5 +1190,36 @@ export const fr: Messages = {
   lightbox: {
     title: 'Image agrandie',
     enlarge: 'Agrandir l’image',
+  },
+  stepUp: {
+    title: 'Confirmez que c’est bien vous',
+    lead: 'Pour votre sécurité, confirmez que c’est bien vous avant de continuer.',
+    appLabel: 'Code de votre application d’authentification',
+    useRecovery: 'Utiliser un code de récupération',
+    useApp: 'Utiliser un code de l’application',
+    recoveryLabel: 'Code de récupération',
+    orSend: 'Ou recevez un code :',
+    sendEmail: 'Envoyer un code à {{address}}',
+    sendPhone: 'Envoyer un code par SMS au {{address}}',
+    sentTo: 'Nous avons envoyé un code à 6 chiffres à {{address}}.',
+    codeLabel: 'Code reçu',
+    resend: 'Envoyer un nouveau code',
+    resendIn: 'Nouveau code dans {{seconds}} s',
+    confirm: 'Confirmer',
+    cancel: 'Annuler',
+    loading: 'Chargement...',
+    noMethods:
+      'Aucun moyen de confirmer votre identité sur ce compte. Déconnectez-vous puis reconnectez-vous.',
+    failed: 'Une erreur s’est produite. Veuillez réessayer.',
+    cancelled: 'Vous n’avez pas confirmé que c’est bien vous : rien n’a été modifié.',
+    errors: {
+      wrongCode: 'Ce code n’est pas valide',
+      expiredCode: 'Ce code a expiré : demandez-en un nouveau',
+      tooManyCodeAttempts: 'Trop de tentatives : demandez un nouveau code',
+      tooManyCodesToday: 'Trop de codes erronés aujourd’hui, réessayez demain',
+      tooManyForAccount: 'Trop de codes erronés, réessayez dans 15 minutes',
+      locked: 'Trop de codes erronés : contactez le support',
+      recoveryCode: 'Saisissez un code de récupération (XXXXX-XXXXX)',
+    },
   },
 };

@@ -1,22 +1,18 @@
 import { emailResetFormSchema, phoneResetFormSchema } from '@paws/contracts/auth';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { defaultPhonePrefix, fullPhone, type PhonePrefix } from '@/lib/phone';
+import { markCodeSent, markCodeSentWithWait, resendWaitOf, retryWaitOf } from '@/lib/resend-timer';
 import { requestPasswordReset } from '../../api/reset-password';
 import { useClearErrorsOnChange } from '../../hooks/use-clear-errors-on-change';
-import {
-  type AuthTab,
-  type Credentials,
-  defaultPhonePrefix,
-  fullPhone,
-  type PhonePrefix,
-} from '../../utils/credentials';
+import type { AuthTab, Credentials } from '../../utils/credentials';
 import { schemaResolver } from '../../utils/form-resolver';
-import { markCodeSent, markCodeSentWithWait, resendWaitOf } from '../../utils/resend-timer';
 import { fieldOfServerError } from '../../utils/server-errors';
 import styles from '../auth-form.module.css';
 import { AddressField, ChannelTabs, FormError } from '../fields';
+import { SendWait, useSecondsUntil } from '../send-wait';
 
 interface ResetValues {
   email: string;
@@ -67,19 +63,32 @@ export function ForgotPasswordStep({
   const [email, phone] = watch(['email', 'phone']);
   const hasAddress = tab === 'email' ? email.trim() !== '' : phone.replace(/\D/g, '') !== '';
 
+  // The server refused to send (a code went out under a minute ago, or too many tries): nothing was sent now.
+  const [refusal, setRefusal] = useState<{ until: number; earlier?: Credentials }>();
+  const waitLeft = useSecondsUntil(refusal?.until);
+  const earlier = refusal?.earlier;
+  // The wait is the address's: another address may be asked for at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on any change of the address
+  useEffect(() => setRefusal(undefined), [tab, email, phone]);
+
   const onSubmit = handleSubmit(async (values) => {
     const credentials: Credentials =
       tab === 'email' ? { email: values.email.trim() } : { phone: fullPhone(prefix, values.phone) };
     try {
       await requestPasswordReset(credentials);
       markCodeSent();
+      setRefusal(undefined);
       onSent(credentials);
     } catch (error) {
-      // Asked again within the wait (the modal was closed at the code step): the code sent then still works.
-      const wait = resendWaitOf(error);
+      // Say so and count the server's wait down; a code sent within the last minute can still be entered.
+      const resend = resendWaitOf(error);
+      const wait = resend ?? retryWaitOf(error);
       if (wait !== undefined) {
-        markCodeSentWithWait(wait);
-        onSent(credentials);
+        setRefusal({
+          until: Date.now() + wait * 1000,
+          earlier: resend === undefined ? undefined : credentials,
+        });
+        if (resend !== undefined) markCodeSentWithWait(resend);
         return;
       }
       const target = fieldOfServerError(error, [tab] as const);
@@ -110,9 +119,15 @@ export function ForgotPasswordStep({
         }}
       />
       <FormError message={errors.root?.message} />
-      <Button type="submit" size="lg" block disabled={!hasAddress || isSubmitting}>
+      {waitLeft > 0 ? <SendWait seconds={waitLeft} /> : null}
+      <Button type="submit" size="lg" block disabled={!hasAddress || isSubmitting || waitLeft > 0}>
         {t('auth.forgot.submit')}
       </Button>
+      {waitLeft > 0 && earlier ? (
+        <button type="button" className={styles.linkButton} onClick={() => onSent(earlier)}>
+          {t('auth.forgot.haveCode')}
+        </button>
+      ) : null}
       <button type="button" className={styles.linkButton} onClick={onBack}>
         {t('auth.backToLogin')}
       </button>

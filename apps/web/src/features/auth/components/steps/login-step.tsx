@@ -4,30 +4,50 @@ import {
   phoneLoginFormSchema,
   phoneRegistrationFormSchema,
 } from '@paws/contracts/auth';
+import { type LimitPeriod, signUpDepositLimitSchema } from '@paws/contracts/responsible-gaming';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { isApiClientError } from '@/lib/api-client';
+import { callbackUrlOf } from '@/lib/auth-modal-state';
+import { defaultPhonePrefix, fullPhone, type PhonePrefix } from '@/lib/phone';
+import { markCodeSent, resendWaitOf } from '@/lib/resend-timer';
 import { login } from '../../api/login';
 import { register } from '../../api/registration';
 import { useClearErrorsOnChange } from '../../hooks/use-clear-errors-on-change';
-import { callbackUrlOf } from '../../utils/auth-modal-state';
-import {
-  type AuthTab,
-  type Credentials,
-  defaultPhonePrefix,
-  fullPhone,
-  type PhonePrefix,
-} from '../../utils/credentials';
+import type { AuthTab, Credentials } from '../../utils/credentials';
 import { schemaResolver } from '../../utils/form-resolver';
 import { readReferralCode } from '../../utils/referral-code';
-import { markCodeSent, markCodeSentWithWait, resendWaitOf } from '../../utils/resend-timer';
+import { restrictionMessage } from '../../utils/restriction-message';
 import { fieldOfServerError } from '../../utils/server-errors';
 import styles from '../auth-form.module.css';
-import { AddressField, ChannelTabs, FormError, PasswordField, TextField } from '../fields';
+import {
+  AddressField,
+  AgeField,
+  ChannelTabs,
+  DepositLimitField,
+  FormError,
+  PasswordField,
+  TextField,
+} from '../fields';
+import { PasskeySignIn } from '../passkey-sign-in';
+import { SendWait, useSecondsUntil } from '../send-wait';
 
 export type AuthMode = 'login' | 'register';
+
+/** The sign-up's optional deposit limit: none when the amount is left empty. */
+function depositLimitOf(values: { limitPeriod: LimitPeriod; limitAmount: string }) {
+  const typed = values.limitAmount.trim();
+  if (!typed) return undefined;
+  const checked = signUpDepositLimitSchema.safeParse({ period: values.limitPeriod, amount: Number(typed) });
+  return checked.success ? checked.data : 'invalid';
+}
+
+/** A refusal the server names on the deposit limit ('depositLimit.amount', 'depositLimit.period'). */
+const isDepositLimitError = (error: unknown) =>
+  isApiClientError(error) && typeof error.field === 'string' && error.field.startsWith('depositLimit');
 
 interface LoginValues {
   email: string;
@@ -35,6 +55,9 @@ interface LoginValues {
   password: string;
   confirmPassword: string;
   promo: string;
+  ageConfirmed: boolean;
+  limitPeriod: LimitPeriod;
+  limitAmount: string;
 }
 
 interface LoginContext {
@@ -58,6 +81,7 @@ const resolver = schemaResolver<LoginValues, LoginContext>((values, { mode, tab,
       password: values.password,
       confirmPassword: values.confirmPassword,
       promo: values.promo.trim(),
+      ageConfirmed: values.ageConfirmed,
     },
   };
 });
@@ -80,6 +104,7 @@ export function LoginStep({
   onTabChange,
   onSent,
   onForgotPassword,
+  onPasskeySignedIn,
 }: {
   mode: AuthMode;
   returnTo?: string | undefined;
@@ -88,11 +113,22 @@ export function LoginStep({
   onTabChange: (tab: AuthTab) => void;
   onSent: (sent: SignInSent) => void;
   onForgotPassword: () => void;
+  /** A passkey signed the player in (the button under the form, or the e-mail box's suggestions). */
+  onPasskeySignedIn?: () => void | Promise<void>;
 }) {
   const { t } = useTranslation();
   const [prefix, setPrefix] = useState<PhonePrefix>(defaultPhonePrefix);
   const form = useForm<LoginValues, LoginContext>({
-    defaultValues: { email: '', phone: '', password: '', confirmPassword: '', promo: '' },
+    defaultValues: {
+      email: '',
+      phone: '',
+      password: '',
+      confirmPassword: '',
+      promo: '',
+      ageConfirmed: false,
+      limitPeriod: 'DAY',
+      limitAmount: '',
+    },
     resolver,
     context: { mode, tab, prefix },
     mode: 'onSubmit',
@@ -113,7 +149,15 @@ export function LoginStep({
   const hasAddress = tab === 'email' ? email.trim() !== '' : phone.replace(/\D/g, '') !== '';
   const isRegister = mode === 'register';
 
+  const [waitUntil, setWaitUntil] = useState<number>();
+  const waitLeft = useSecondsUntil(waitUntil);
+
   const onSubmit = handleSubmit(async (values) => {
+    const limit = depositLimitOf(values);
+    if (limit === 'invalid') {
+      setError('limitAmount', { type: 'client', message: t('responsibleGaming.invalidAmount') });
+      return;
+    }
     const credentials: Credentials =
       tab === 'email' ? { email: values.email.trim() } : { phone: fullPhone(prefix, values.phone) };
     const send = () =>
@@ -124,6 +168,8 @@ export function LoginStep({
             callbackUrl: callbackUrlOf(window.location.origin, paths.callbackRegister.getHref(), returnTo),
             promo: values.promo.trim() || undefined,
             referralCode: readReferralCode(),
+            ageConfirmed: values.ageConfirmed,
+            depositLimit: limit,
           })
         : login({
             credentials,
@@ -135,17 +181,23 @@ export function LoginStep({
       if (channel === 'sms') markCodeSent();
       onSent({ mode, channel, credentials, resend: send });
     } catch (error) {
-      // Asked again within the wait (the modal was closed after the first send): the code or link sent then
-      // is still the one to use, so go on as if it had just been sent.
+      // Asked again within the wait: no code went out, and the last one may be spent (used to sign in a
+      // minute ago). Say so and count the server's wait down; Log in sends a fresh code once it is over.
+      // An e-mail link sent then still opens the account: the e-mail step goes on as before.
       const wait = resendWaitOf(error);
-      if (wait !== undefined) {
-        const channel = tab === 'email' ? 'email' : 'sms';
-        if (channel === 'sms') markCodeSentWithWait(wait);
-        onSent({ mode, channel, credentials, resend: send });
+      if (wait !== undefined && tab === 'phone') {
+        setWaitUntil(Date.now() + wait * 1000);
         return;
       }
-      const target = fieldOfServerError(error, [tab, 'password', 'confirmPassword', 'promo'] as const);
-      const message = error instanceof Error ? error.message : String(error);
+      if (wait !== undefined) {
+        onSent({ mode, channel: 'email', credentials, resend: send });
+        return;
+      }
+      const target = isDepositLimitError(error)
+        ? 'limitAmount'
+        : fieldOfServerError(error, [tab, 'password', 'confirmPassword', 'promo', 'ageConfirmed'] as const);
+      const message =
+        restrictionMessage(error, t) ?? (error instanceof Error ? error.message : String(error));
       setError(target ?? 'root', { type: 'server', message });
     }
   });
@@ -185,6 +237,7 @@ export function LoginStep({
           clearErrors();
           setPrefix(next);
         }}
+        emailAutoComplete={isRegister ? 'email' : 'username webauthn'}
       />
       <PasswordField
         label={t('auth.fields.password')}
@@ -210,15 +263,32 @@ export function LoginStep({
           {...field('promo')}
         />
       ) : null}
+      {isRegister ? (
+        <DepositLimitField
+          period={field('limitPeriod')}
+          amount={field('limitAmount')}
+          error={errors.limitAmount?.message}
+        />
+      ) : null}
+      {isRegister ? <AgeField error={errors.ageConfirmed?.message} {...field('ageConfirmed')} /> : null}
       <FormError message={errors.root?.message} />
+      {waitLeft > 0 ? <SendWait seconds={waitLeft} /> : null}
       {!isRegister ? (
         <button type="button" className={styles.linkButton} onClick={onForgotPassword}>
           {t('auth.login.forgotPassword')}
         </button>
       ) : null}
-      <Button type="submit" size="lg" block disabled={!password || !hasAddress || isSubmitting}>
+      <Button
+        type="submit"
+        size="lg"
+        block
+        disabled={!password || !hasAddress || isSubmitting || waitLeft > 0}
+      >
         {isRegister ? t('auth.login.submitSignUp') : t('auth.login.submitLogIn')}
       </Button>
+      {!isRegister && onPasskeySignedIn ? (
+        <PasskeySignIn autofill={tab === 'email'} onSignedIn={onPasskeySignedIn} />
+      ) : null}
     </form>
   );
 }

@@ -1,10 +1,11 @@
 import { codeSchema } from '@paws/contracts/auth';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { markCodeSent } from '../../utils/resend-timer';
+import { CodeEntry } from '@/components/ui/code-entry';
+import { ResendCode } from '@/components/ui/resend-code';
+import { markCodeSent } from '@/lib/resend-timer';
+import { restrictionMessage } from '../../utils/restriction-message';
 import styles from '../auth-form.module.css';
-import { CodeEntry } from '../code-entry';
-import { ResendCode } from '../resend-code';
 
 /**
  * Spec 001 §2 'Verification Code': six boxes that submit themselves, the server's answer shown in red,
@@ -43,7 +44,7 @@ export function VerifyCodeStep({
     try {
       await onSubmitCode(checked.data);
     } catch (caught) {
-      showError(caught instanceof Error ? caught.message : String(caught));
+      showError(restrictionMessage(caught, t) ?? (caught instanceof Error ? caught.message : String(caught)));
     } finally {
       setBusy(false);
     }

@@ -1,0 +1,4 @@
+export const paths = {
+  list: '/verifications',
+  one: (id: string) => `/verifications/${id}`,
+};

@@ -1,0 +1,1 @@
+ALTER TABLE "broadcasts" ADD COLUMN "translations" jsonb DEFAULT '{}'::jsonb NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."rg_limit_kind" ADD VALUE 'PLAY_TIME';

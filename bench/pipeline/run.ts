@@ -1,0 +1,154 @@
+/**
+ * The request pipeline and the read paths, side by side with a bare Fastify hello-world on the same Node:
+ *
+ *   npm run bench                      (embedded database; with DATABASE_URL also PostgreSQL)
+ *
+ * Each server is a real process in production mode (NODE_ENV=production, default logging, seeded demo data),
+ * started as `npm start` starts it (server.ts). Rounds (BENCH_ROUNDS, 3) rotate through the reference and
+ * every route, each hit by autocannon with BENCH_CONNECTIONS (50) connections for BENCH_SECONDS (5) after a
+ * 1 s warm-up; a route's ratio is its requests/s over the reference's in the same round, and the table gives
+ * the median round. CPU µs per request is the server process's user + system time (from /proc) over the
+ * requests it answered. Non-2xx answers, errors and time-outs are counted and printed: a fast error is not a
+ * fast answer. The signed-in read runs on PostgreSQL only (its session is written straight to the database).
+ * BENCH_ONLY=<text> measures only the routes whose label contains it; BENCH_CPU_PROF=<dir> has each server
+ * write a V8 CPU profile there when it stops.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { createPlayers, freePort } from '../lib/cluster.ts';
+import { adminQuery, databaseUrl } from '../lib/postgres.ts';
+import { cpuSeconds } from './cpu.ts';
+import { type PawsServer, startPaws } from './server.ts';
+
+const knob = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const rounds = knob('BENCH_ROUNDS', 3);
+const seconds = knob('BENCH_SECONDS', 5);
+const connections = knob('BENCH_CONNECTIONS', 50);
+
+interface Target {
+  label: string;
+  path: string;
+  headers?: Record<string, string>;
+}
+interface Sample {
+  rps: number;
+  cpuMicros: number;
+  bad: number;
+}
+
+async function startBare() {
+  const port = await freePort();
+  const child = fork(fileURLToPath(new URL('bare.mjs', import.meta.url)), [String(port)], {
+    stdio: 'ignore',
+  });
+  await new Promise<void>((resolve) => child.once('message', () => resolve()));
+  return { child, origin: `http://127.0.0.1:${port}` };
+}
+
+async function hit(origin: string, pid: number, target: Target): Promise<Sample> {
+  const url = `${origin}${target.path}`;
+  await autocannon({ url, connections, duration: 1, headers: target.headers });
+  const cpuBefore = cpuSeconds(pid);
+  const result = await autocannon({ url, connections, duration: seconds, headers: target.headers });
+  const cpu = cpuSeconds(pid) - cpuBefore;
+  const answered = result.requests.total;
+  return {
+    rps: answered / seconds,
+    cpuMicros: answered > 0 ? (cpu * 1e6) / answered : Number.NaN,
+    bad: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+// BENCH_ONLY=<text>: only the routes whose label contains it.
+const only = process.env.BENCH_ONLY;
+
+async function measure(bare: { origin: string; child: ChildProcess }, paws: PawsServer, all: Target[]) {
+  const targets = only ? all.filter((target) => target.label.includes(only)) : all;
+  const reference: Sample[] = [];
+  const samples = new Map<string, Sample[]>(targets.map((t) => [t.label, []]));
+  for (let round = 0; round < rounds; round++) {
+    reference.push(await hit(bare.origin, bare.child.pid as number, { label: 'bare', path: '/' }));
+    for (const target of targets) samples.get(target.label)?.push(await hit(paws.origin, paws.pid, target));
+  }
+  return targets.map((target) => {
+    const own = samples.get(target.label) ?? [];
+    const ratios = own.map((sample, i) => sample.rps / (reference[i]?.rps ?? Number.NaN));
+    return {
+      route: `${paws.label} ${target.label}`,
+      'req/s': Math.round(median(own.map((s) => s.rps))),
+      'bare req/s': Math.round(median(reference.map((s) => s.rps))),
+      ratio: Number(median(ratios).toFixed(3)),
+      'CPU µs/req': Math.round(median(own.map((s) => s.cpuMicros))),
+      'bare CPU µs/req': Math.round(median(reference.map((s) => s.cpuMicros))),
+      'non-2xx/errors': own.reduce((sum, s) => sum + s.bad, 0),
+    };
+  });
+}
+
+const publicTargets: Target[] = [
+  { label: 'GET /healthz', path: '/healthz' },
+  { label: 'GET /api/platform/catalog', path: '/api/platform/catalog' },
+  { label: 'GET /api/news/posts', path: '/api/news/posts?page=1&limit=9' },
+  { label: 'GET /api/news/posts?search', path: '/api/news/posts?page=1&limit=9&search=roulette' },
+];
+
+const rows: Record<string, unknown>[] = [];
+const startTimes: Record<string, unknown>[] = [];
+const bare = await startBare();
+try {
+  const embedded = await startPaws({ label: 'embedded' });
+  startTimes.push({ server: 'embedded', 'first start s': embedded.startSeconds });
+  try {
+    rows.push(...(await measure(bare, embedded, publicTargets)));
+  } finally {
+    await embedded.stop();
+  }
+  const again = await startPaws({ label: 'embedded', dataDir: embedded.dataDir });
+  startTimes.push({ server: 'embedded', 'second start s': again.startSeconds });
+  await again.stop();
+
+  const adminUrl = process.env.DATABASE_URL;
+  if (adminUrl) {
+    const name = `paws_bench_pipeline_${randomBytes(4).toString('hex')}`;
+    await adminQuery(adminUrl, `create database ${name}`);
+    try {
+      const url = databaseUrl(adminUrl, name);
+      const secret = randomBytes(32).toString('hex');
+      const postgres = await startPaws({ label: 'postgres', databaseUrl: url, secret });
+      startTimes.push({ server: 'postgres', 'first start s': postgres.startSeconds });
+      try {
+        const { players } = await createPlayers(url, secret, 1);
+        const cookie = players[0]?.cookie ?? '';
+        rows.push(
+          ...(await measure(bare, postgres, [
+            ...publicTargets,
+            {
+              label: 'GET /api/platform/profile/user-data',
+              path: '/api/platform/profile/user-data',
+              headers: { cookie },
+            },
+          ])),
+        );
+      } finally {
+        await postgres.stop();
+      }
+    } finally {
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+    }
+  }
+} finally {
+  bare.child.kill();
+}
+
+console.log(
+  `\nPipeline and read paths: ${rounds} rounds × ${seconds} s, ${connections} connections, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+console.table(rows);
+console.table(startTimes);
