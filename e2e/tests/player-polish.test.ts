@@ -226,7 +226,9 @@ describe('issue 30: what players see', () => {
   });
 
   describe.each(['phone', 'desktop'] as const)('7. Wild Paws on a %s', (viewport) => {
-    it('offers a free spin only to a player who has one, saying how many are left', async () => {
+    it('offers a free spin only to a player who has one, saying how many are left', {
+      timeout: 180_000,
+    }, async () => {
       const { page, errors } = await openPage(viewport);
       await signUp(page);
       await deposit(page, 10);
@@ -242,7 +244,9 @@ describe('issue 30: what players see', () => {
       await free.waitFor();
       await shot(page, `7-wild-paws-two-${viewport}`);
       await free.click();
-      await frame.getByRole('button', { name: 'Use a free spin (1 left)' }).waitFor({ timeout: 20_000 });
+      // The count changes when the round has been shown. Every spin takes at least 2.5 s (pacing.ts), so a free
+      // spin that wins the feature (ten feature spins, each shown with its return, more if retriggered) takes a minute.
+      await frame.getByRole('button', { name: 'Use a free spin (1 left)' }).waitFor({ timeout: 120_000 });
       expectClean(await audit(page, 'Wild Paws'));
       expect(errors).toEqual([]);
     });
