@@ -217,6 +217,37 @@ describe('the player page', () => {
     expect(await within(confirm).findByText('2 sessions were ended.')).toBeInTheDocument();
   });
 
+  it('names a passkey in the refused sign-ins of the sign-in history', async () => {
+    const user = userEvent.setup();
+    const row = (id: string, failure: string) => ({
+      id,
+      at: '2026-02-01T10:00:00.000Z',
+      ip: '203.0.113.7',
+      userAgent: 'Chrome',
+      newDevice: false,
+      success: false,
+      failure,
+    });
+    const failures = ['passkey_invalid', 'passkey_unverified', 'passkey_copied', 'passkey_blocked'];
+    stubApi(support, {
+      [`GET /api/staff/players/${ID}/sign-ins`]: () => [
+        200,
+        { total: 5, items: [...failures, 'passkey_restricted'].map((f, i) => row(`s${i}`, f)) },
+      ],
+    });
+    renderAt(`/players/${ID}`, <PlayerPage />, '/players/:id');
+    await user.click(await screen.findByRole('tab', { name: 'Sign-in history' }));
+    const table = await screen.findByRole('table', { name: 'Sign-in history' });
+    for (const text of [
+      'refused: passkey: answer not valid',
+      'refused: passkey: user not verified',
+      'refused: passkey looked copied: blocked',
+      'refused: passkey blocked',
+      'refused: passkey: account restricted',
+    ])
+      expect(await within(table).findByText(text)).toBeInTheDocument();
+  });
+
   it('opens each section as a server-paged table, bets with a Verify link, and adds notes', async () => {
     const user = userEvent.setup();
     stubApi(support, {
