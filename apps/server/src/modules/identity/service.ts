@@ -223,7 +223,6 @@ export function createIdentityService({
     selfRestrictionHistory: selfRestrictions.historyOf,
     banPlayer: staffActions.banPlayer,
     unbanPlayer: staffActions.unbanPlayer,
-    signOutEverywhere: staffActions.signOutEverywhere,
     /** The player page's live sessions and factors; four-eyes factor removal (issue 29 point 6). */
     playerSecurity,
 
