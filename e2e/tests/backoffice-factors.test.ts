@@ -1,4 +1,5 @@
 import { demoStaffAccounts } from '@paws/contracts/staff';
+import { staffFactorMessages } from '@paws/contracts/staff-factors';
 import { generate } from 'otplib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +46,8 @@ describe('back office: ending a session and four-eyes removal of two-step sign-i
   let support: Page;
   let admin: Page;
   let playerId = '';
+  /** The player's browser on the new phone, signed in after the removal. */
+  let signedIn: Page;
   const email = `factors.${Date.now()}@example.com`;
   const errors: string[][] = [];
 
@@ -168,6 +171,32 @@ describe('back office: ending a session and four-eyes removal of two-step sign-i
     await factors.getByText('Approved').waitFor();
     await settle(support);
     await shoot(support, 'factors-approved');
+    signedIn = again;
+  });
+
+  it("the timeline tells the removal; 'Sign out everywhere' asks a reason and signs the new phone out", async () => {
+    await support.goto(`${server.backOffice}/players/${playerId}?tab=timeline`);
+    const entries = support.getByRole('list', { name: 'Timeline entries, newest first' });
+    await entries
+      .getByRole('link', {
+        name: `Two-step sign-in (authenticator app) removal approved by ${demoStaffAccounts.admin.email} (requested by ${demoStaffAccounts.support.email})`,
+      })
+      .waitFor();
+    await entries.getByText('Call notes checked', { exact: true }).waitFor();
+
+    await support.getByRole('button', { name: 'Sign out everywhere' }).click();
+    const confirm = support.getByRole('dialog', { name: 'Sign out everywhere?' });
+    await confirm.getByRole('button', { name: 'Yes, sign out everywhere' }).click();
+    // No reason: asked for before anything is sent.
+    await confirm.getByText(staffFactorMessages.reason).waitFor();
+    expect((await userDataFrom(signedIn)).status).toBe(200);
+    await confirm.getByLabel('Reason').fill('Player asked to be signed out after the phone was found');
+    await settle(support);
+    expectClean(await audit(support, 'sign out everywhere with a reason'));
+    await shoot(support, 'factors-sign-out-everywhere');
+    await confirm.getByRole('button', { name: 'Yes, sign out everywhere' }).click();
+    await support.getByRole('status').filter({ hasText: 'One session was ended.' }).waitFor();
+    expect((await userDataFrom(signedIn)).status).toBe(401);
     expect(errors.flat()).toEqual([]);
   });
 });

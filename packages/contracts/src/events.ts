@@ -67,6 +67,8 @@ export const domainEventSchemas = {
   'identity.sessions_ended': z.object({ userId: uuid, sessionIds: z.array(uuid) }),
   /** Staff turned a sign-in factor of the player off (an approved four-eyes request): the player is told. */
   'identity.factor_removed': z.object({ userId: uuid, factor: z.enum(['totp']), requestId: uuid }),
+  /** A passkey of the player was blocked as a possible copy (its counter did not go up): the player is told. */
+  'identity.passkey_blocked': z.object({ userId: uuid, passkeyId: uuid, name: z.string() }),
   'identity.email_confirmed': z.object({ userId: uuid }),
   'identity.phone_confirmed': z.object({ userId: uuid }),
   'identity.username_set': z.object({ userId: uuid, username: z.string() }),

@@ -153,6 +153,7 @@ export const notificationMessageKeys = [
   'security.newSignInSystem',
   'security.newSignInDevice',
   'security.twoStepRemovedBySupport',
+  'security.passkeyBlocked',
   'bonus.credited',
   'bonus.creditedBonusMoney',
   'ticket.replied',
@@ -192,6 +193,8 @@ export const notificationTexts: Catalog<NotificationMessageKey> = {
       'New sign-in to your account from a new device. If this was not you, change your password.',
     'security.twoStepRemovedBySupport':
       'At your request, support turned off two-step sign-in on your account. Turn it on again in your profile. If you did not ask for this, contact support at once.',
+    'security.passkeyBlocked':
+      'We blocked your passkey “{{name}}”: a sign-in with it looked like it came from a copy. Sign in another way, then remove it in your profile and add it again. If this was not you, change your password.',
     'bonus.credited': 'You earned a bonus ({{rule}}): {{amount}} is on your bonus balance.',
     'bonus.creditedBonusMoney':
       'You earned a bonus ({{rule}}): {{amount}} in bonus money is on your bonus balance.',
@@ -231,6 +234,8 @@ export const notificationTexts: Catalog<NotificationMessageKey> = {
       'Nuevo inicio de sesión en tu cuenta desde un dispositivo nuevo. Si no fuiste tú, cambia tu contraseña.',
     'security.twoStepRemovedBySupport':
       'A petición tuya, soporte ha desactivado el inicio de sesión en dos pasos de tu cuenta. Vuelve a activarlo en tu perfil. Si no lo pediste, contacta con soporte de inmediato.',
+    'security.passkeyBlocked':
+      'Hemos bloqueado tu llave de acceso «{{name}}»: un inicio de sesión con ella parecía venir de una copia. Inicia sesión de otra forma, elimínala en tu perfil y vuelve a añadirla. Si no fuiste tú, cambia tu contraseña.',
     'bonus.credited': 'Has conseguido un bono ({{rule}}): {{amount}} ya está en tu saldo de bonos.',
     'bonus.creditedBonusMoney':
       'Has conseguido un bono ({{rule}}): {{amount}} en dinero de bono ya están en tu saldo de bonos.',
@@ -271,6 +276,8 @@ export const notificationTexts: Catalog<NotificationMessageKey> = {
       'Nouvelle connexion à votre compte depuis un nouvel appareil. Si ce n’était pas vous, changez votre mot de passe.',
     'security.twoStepRemovedBySupport':
       'À votre demande, le support a désactivé la connexion en deux étapes de votre compte. Réactivez-la dans votre profil. Si vous ne l’avez pas demandé, contactez le support immédiatement.',
+    'security.passkeyBlocked':
+      'Nous avons bloqué votre clé d’accès « {{name}} » : une connexion avec elle semblait venir d’une copie. Connectez-vous autrement, puis supprimez-la dans votre profil et ajoutez-la à nouveau. Si ce n’était pas vous, changez votre mot de passe.',
     'bonus.credited': 'Vous avez obtenu un bonus ({{rule}}) : {{amount}} est sur votre solde bonus.',
     'bonus.creditedBonusMoney':
       'Vous avez obtenu un bonus ({{rule}}) : {{amount}} en argent bonus sont sur votre solde bonus.',
@@ -312,6 +319,8 @@ export const notificationTexts: Catalog<NotificationMessageKey> = {
       'Nuovo accesso al tuo account da un nuovo dispositivo. Se non sei stato tu, cambia la password.',
     'security.twoStepRemovedBySupport':
       'Su tua richiesta, l’assistenza ha disattivato l’accesso in due passaggi del tuo account. Riattivalo nel tuo profilo. Se non l’hai chiesto tu, contatta subito l’assistenza.',
+    'security.passkeyBlocked':
+      'Abbiamo bloccato la tua passkey «{{name}}»: un accesso con essa sembrava provenire da una copia. Accedi in un altro modo, poi rimuovila nel tuo profilo e aggiungila di nuovo. Se non sei stato tu, cambia la password.',
     'bonus.credited': 'Hai ottenuto un bonus ({{rule}}): {{amount}} è sul tuo saldo bonus.',
     'bonus.creditedBonusMoney':
       'Hai ottenuto un bonus ({{rule}}): {{amount}} in denaro bonus sono sul tuo saldo bonus.',

@@ -292,7 +292,7 @@ export const addNoteBodySchema = z.object({ body: noteBody });
 export type AddNoteBody = z.infer<typeof addNoteBodySchema>;
 
 // ---------------------------------------------------------------------------------------------------------
-// Actions: POST /:id/ban, /:id/unban, /:id/sign-out
+// Actions: POST /:id/ban, /:id/unban (/:id/sign-out takes staff-factors' endSessionsBodySchema)
 
 const reason = z
   .string({ error: staffPlayerMessages.reason })
@@ -312,15 +312,8 @@ export type UnbanBody = z.infer<typeof unbanBodySchema>;
 /** The bans the unban lifted. */
 export const unbanResponseSchema = z.object({ lifted: z.array(staffBanSchema) });
 
-export const signOutResponseSchema = z.object({
-  /** Sessions (sign-ins) that were live and are now ended. */
-  revoked: z.number().int(),
-});
-export type SignOutResponse = z.infer<typeof signOutResponseSchema>;
-
 export const staffPlayerAuditActions = {
   ban: 'players.ban',
   unban: 'players.unban',
-  signOut: 'players.signout',
   note: 'players.note',
 } as const;

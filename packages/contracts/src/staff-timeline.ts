@@ -15,6 +15,8 @@ export const staffTimelineKinds = [
   'ticket',
   'ban',
   'note',
+  /** Sign-in security: factor removals asked and decided, passkeys added and blocked. */
+  'security',
   'staff-action',
 ] as const;
 export type StaffTimelineKind = (typeof staffTimelineKinds)[number];

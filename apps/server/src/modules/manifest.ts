@@ -134,6 +134,7 @@ export const subscriptions = {
       'identity.banned',
       'identity.unbanned',
       'identity.factor_removed',
+      'identity.passkey_blocked',
     ],
     accepts: (event) =>
       (event.name !== 'wallet.moved' ||

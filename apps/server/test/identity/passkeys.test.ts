@@ -17,14 +17,10 @@ import {
   lastMessageTo,
   PLATFORM,
   PLATFORM_HOST,
-  signUpByEmail,
   userData,
 } from './helpers.ts';
+import { CHROME_ON_MAC, PASSKEYS, passkeyKit } from './passkey-helpers.ts';
 import { softAuthenticator } from './soft-authenticator.ts';
-
-const PASSKEYS = `${ID}/profile/passkeys`;
-const CHROME_ON_MAC =
-  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 let ctx: IdentityTestApp;
 beforeAll(async () => {
@@ -32,22 +28,12 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-type Authenticator = ReturnType<typeof softAuthenticator>;
-
-/** A signed-in player (by e-mail) and their device's authenticator. */
-async function player() {
-  const b = browser(ctx.app, PLATFORM_HOST);
-  const { email } = await signUpByEmail(ctx.app, b);
-  const userId = (await userData(b)).json().user.userId as string;
-  return { b, email, userId, device: softAuthenticator(PLATFORM) };
-}
-
-/** Options, the device's answer, and the named passkey added: the response of POST /profile/passkeys. */
-async function addPasskey(b: Browser, device: Authenticator, name = 'My phone') {
-  const options = await b.post(`${PASSKEYS}/options`);
-  expect(options.statusCode).toBe(201);
-  return b.post(PASSKEYS, { name, response: device.create(options.json().options) });
-}
+const kit = () => passkeyKit(ctx);
+const player = () => kit().player();
+const addPasskey: ReturnType<typeof passkeyKit>['addPasskey'] = (...args) => kit().addPasskey(...args);
+const signInWith: ReturnType<typeof passkeyKit>['signInWith'] = (...args) => kit().signInWith(...args);
+const signInOptions = (b: Browser) => kit().signInOptions(b);
+const listOf = (b: Browser) => kit().listOf(b);
 
 /** A step-up by a code e-mailed to the player: their session's proof of presence is fresh again. */
 async function proveByEmail(b: Browser, email: string) {
@@ -59,29 +45,6 @@ async function proveByEmail(b: Browser, email: string) {
   });
   expect(proved.statusCode).toBe(201);
 }
-
-const signInOptions = async (b: Browser) => {
-  const res = await b.post(`${ID}/auth/passkey/options`);
-  expect(res.statusCode).toBe(201);
-  return res.json().options;
-};
-
-/** A new browser (no session) that signs in with the device's passkey: the browser and the answer. */
-async function signInWith(
-  device: Authenticator,
-  extra: Parameters<Authenticator['get']>[2] = {},
-  b: Browser = browser(ctx.app, PLATFORM_HOST),
-) {
-  const options = await signInOptions(b);
-  const res = await b.post(
-    `${ID}/auth/passkey`,
-    { response: device.get(options, device.credentials[0], extra) },
-    { headers: { 'user-agent': CHROME_ON_MAC } },
-  );
-  return { b, res };
-}
-
-const listOf = async (b: Browser) => (await b.get(PASSKEYS)).json().items as Array<Record<string, unknown>>;
 
 describe('adding passkeys in the profile', () => {
   it('adds a named passkey, lists it with no use yet, renames and removes it; the key is never shown', async () => {

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { authServerMessages } from '@paws/contracts/auth';
 import { type StaffBan, staffPlayerMessages } from '@paws/contracts/staff-players';
 import { and, eq } from 'drizzle-orm';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { domainEvents } from '../../src/core/events/schema.ts';
 import { auditLog } from '../../src/modules/audit/schema.ts';
 import { sessions, users } from '../../src/modules/identity/schema.ts';
 import { BACKOFFICE, type StaffSession, staffSession } from '../helpers/staff.ts';
@@ -19,6 +21,7 @@ import {
   tokenOf,
   userData,
 } from '../identity/helpers.ts';
+import { connected, openChannel, originOf } from '../notifications/helpers.ts';
 
 const API = '/api/staff/players';
 let ctx: IdentityTestApp;
@@ -34,7 +37,11 @@ beforeAll(async () => {
     staffSession(ctx.app, ['finance']),
   ]);
 });
-afterAll(() => ctx?.close());
+const sockets: Socket[] = [];
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  await ctx?.close();
+});
 
 const MINUTE = 60_000;
 
@@ -203,7 +210,7 @@ describe('banning a player', () => {
 
     const bySupport = await ban(support, finance.userId, { reason: 'Colleague dispute', endsAt: null });
     expect([bySupport.statusCode, bySupport.json().message]).toEqual([403, staffPlayerMessages.staffTarget]);
-    const signOut = await post(support, `${API}/${finance.userId}/sign-out`);
+    const signOut = await post(support, `${API}/${finance.userId}/sign-out`, { reason: 'Colleague dispute' });
     expect(signOut.statusCode).toBe(403);
     expect(await auditOf(finance.userId, 'players.ban')).toHaveLength(0);
 
@@ -247,15 +254,31 @@ describe('banning a player', () => {
 });
 
 describe('signing a player out everywhere', () => {
-  it("ends every session of the player on every device, audited; the player's other sessions die at once", async () => {
+  it("takes a reason, ends every session as the security tab's end-all does (audited, event), and closes sockets", async () => {
     const player = await newPlayer();
     const other = await secondBrowser(player.email);
     expect((await userData(other)).statusCode).toBe(200);
     const before = await support.inject({ method: 'GET', url: `${API}/${player.userId}/sessions` });
     expect(before.json()).toMatchObject({ total: 2, items: [{ active: true }, { active: true }] });
+    const origin = await originOf(ctx.app);
+    const socket = openChannel(origin, other, player.userId, sockets);
+    await connected(socket);
+    const dropped = new Promise<string>((resolve) => socket.once('disconnect', resolve));
 
-    const res = await post(support, `${API}/${player.userId}/sign-out`);
-    expect([res.statusCode, res.json()]).toEqual([200, { revoked: 2 }]);
+    for (const body of [{}, { reason: '' }, { reason: 'no' }]) {
+      const bad = await post(support, `${API}/${player.userId}/sign-out`, body);
+      expect([bad.statusCode, bad.json().field], JSON.stringify(body)).toEqual([400, 'reason']);
+    }
+    // No body at all (as before the reason was asked for) is refused too.
+    const bare = await post(support, `${API}/${player.userId}/sign-out`);
+    expect(bare.statusCode, bare.body).toBe(400);
+    expect((await userData(other)).statusCode).toBe(200);
+
+    const res = await post(support, `${API}/${player.userId}/sign-out`, {
+      reason: 'Account takeover suspected',
+    });
+    expect([res.statusCode, res.json()]).toEqual([200, { ended: 2 }]);
+    expect(await dropped).toBe('io server disconnect');
     for (const b of [player.b, other]) {
       expect((await userData(b)).statusCode).toBe(401);
       expect((await refresh(b)).statusCode).toBe(401);
@@ -265,12 +288,34 @@ describe('signing a player out everywhere', () => {
       expect.objectContaining({ active: false, revokedAt: expect.any(String) }),
       expect.objectContaining({ active: false, revokedAt: expect.any(String) }),
     ]);
-    const [row] = await auditOf(player.userId, 'players.signout');
+    const [row] = await auditOf(player.userId, 'players.sessions_end_all');
     expect(row).toMatchObject({
       actorId: support.userId,
-      before: { liveSessions: 2 },
-      after: { liveSessions: 0 },
+      before: { liveSessions: expect.any(Array) },
+      after: { ended: 2, reason: 'Account takeover suspected' },
     });
+    expect((row!.before as { liveSessions: string[] }).liveSessions).toHaveLength(2);
+    const ended = (
+      await ctx.app.database.db
+        .select()
+        .from(domainEvents)
+        .where(eq(domainEvents.name, 'identity.sessions_ended'))
+    )
+      .map((e) => e.payload as { userId: string; sessionIds: string[] })
+      .filter((p) => p.userId === player.userId);
+    expect(ended).toHaveLength(1);
+    expect(ended[0]!.sessionIds).toHaveLength(2);
+  });
+
+  it("a staff account's back-office sessions end too, when an admin signs it out", async () => {
+    const target = await staffSession(ctx.app, ['support']);
+    expect((await target.inject({ method: 'GET', url: '/api/staff/players' })).statusCode).toBe(200);
+    const bySupport = await post(support, `${API}/${target.userId}/sign-out`, { reason: 'Left the company' });
+    expect(bySupport.statusCode).toBe(403);
+    expect((await target.inject({ method: 'GET', url: '/api/staff/players' })).statusCode).toBe(200);
+    const res = await post(admin, `${API}/${target.userId}/sign-out`, { reason: 'Left the company' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await target.inject({ method: 'GET', url: '/api/staff/players' })).statusCode).toBe(401);
   });
 });
 

@@ -1,3 +1,4 @@
+import { staffFactorMessages } from '@paws/contracts/staff-factors';
 import type { PlayerProfile } from '@paws/contracts/staff-players';
 import { staffPlayerMessages } from '@paws/contracts/staff-players';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -175,7 +176,7 @@ describe('the player page', () => {
     );
   });
 
-  it('unbans a banned player with a reason, and signs a player out everywhere after confirming', async () => {
+  it('unbans a banned player with a reason, and signs a player out everywhere with a reason', async () => {
     const user = userEvent.setup();
     const ban = {
       id: 'b1',
@@ -194,7 +195,7 @@ describe('the player page', () => {
     stubApi(support, {
       [`GET /api/staff/players/${ID}`]: () => [200, { ...profile, ban, bans: [ban] }],
       [`POST /api/staff/players/${ID}/unban`]: () => [200, { lifted: [] }],
-      [`POST /api/staff/players/${ID}/sign-out`]: () => [200, { revoked: 2 }],
+      [`POST /api/staff/players/${ID}/sign-out`]: () => [200, { ended: 2 }],
     });
     renderAt(`/players/${ID}`, <PlayerPage />, '/players/:id');
     expect(await screen.findByText('Banned permanently: Abuse')).toBeInTheDocument();
@@ -212,9 +213,48 @@ describe('the player page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
     const confirm = screen.getByRole('dialog', { name: 'Sign out everywhere?' });
+    const yes = within(confirm).getByRole('button', { name: 'Yes, sign out everywhere' });
+    // A reason is asked for (it goes in the audit log), checked before anything is sent.
+    await user.click(yes);
+    expect(await within(confirm).findByText(staffFactorMessages.reason)).toBeInTheDocument();
     expect(calls.some((c) => c.url.pathname.endsWith('/sign-out'))).toBe(false);
-    await user.click(within(confirm).getByRole('button', { name: 'Yes, sign out everywhere' }));
-    expect(await within(confirm).findByText('2 sessions were ended.')).toBeInTheDocument();
+    await user.type(within(confirm).getByLabelText('Reason'), 'Account takeover suspected');
+    await user.click(yes);
+    expect(await screen.findByText('2 sessions were ended.')).toBeInTheDocument();
+    expect(calls.find((c) => c.url.pathname.endsWith('/sign-out'))?.body).toEqual({
+      reason: 'Account takeover suspected',
+    });
+  });
+
+  it('names a passkey in the refused sign-ins of the sign-in history', async () => {
+    const user = userEvent.setup();
+    const row = (id: string, failure: string) => ({
+      id,
+      at: '2026-02-01T10:00:00.000Z',
+      ip: '203.0.113.7',
+      userAgent: 'Chrome',
+      newDevice: false,
+      success: false,
+      failure,
+    });
+    const failures = ['passkey_invalid', 'passkey_unverified', 'passkey_copied', 'passkey_blocked'];
+    stubApi(support, {
+      [`GET /api/staff/players/${ID}/sign-ins`]: () => [
+        200,
+        { total: 5, items: [...failures, 'passkey_restricted'].map((f, i) => row(`s${i}`, f)) },
+      ],
+    });
+    renderAt(`/players/${ID}`, <PlayerPage />, '/players/:id');
+    await user.click(await screen.findByRole('tab', { name: 'Sign-in history' }));
+    const table = await screen.findByRole('table', { name: 'Sign-in history' });
+    for (const text of [
+      'refused: passkey: answer not valid',
+      'refused: passkey: user not verified',
+      'refused: passkey looked copied: blocked',
+      'refused: passkey blocked',
+      'refused: passkey: account restricted',
+    ])
+      expect(await within(table).findByText(text)).toBeInTheDocument();
   });
 
   it('opens each section as a server-paged table, bets with a Verify link, and adds notes', async () => {

@@ -49,8 +49,11 @@ const older = [
 ];
 
 let calls: Call[];
+/** The first page the server answers (each test may set its own). */
+let firstPage: StaffTimelineEntry[];
 
 beforeEach(() => {
+  firstPage = newer;
   calls = mockApi((call) => {
     const key = `${call.method} ${call.url.pathname}`;
     if (key === 'GET /api/staff/auth/session')
@@ -64,7 +67,7 @@ beforeEach(() => {
       const before = call.url.searchParams.get('before');
       return before
         ? { body: { items: older, nextBefore: null } }
-        : { body: { items: newer, nextBefore: newer[1]?.at } };
+        : { body: { items: firstPage, nextBefore: firstPage === newer ? newer[1]?.at : null } };
     }
     return { body: { items: [], total: 0 } };
   });
@@ -120,6 +123,47 @@ describe("the player page's Timeline tab", () => {
     await user.selectOptions(screen.getByLabelText('Show'), 'Money: deposits, withdrawals, bonuses');
     await vi.waitFor(() =>
       expect(timelineCalls().at(-1)?.url.searchParams.get('kinds')).toBe('deposit,withdrawal,bonus'),
+    );
+  });
+
+  it('shows sign-in security entries (factor removals, passkeys) with their words, under Access', {
+    timeout: 20_000,
+  }, async () => {
+    const user = userEvent.setup();
+    firstPage = [
+      entry('security:passkey-blocked:1', '2030-03-10T12:00:00.000Z', {
+        kind: 'security',
+        title: 'Passkey blocked as a possible copy: Work laptop',
+        detail: 'Its signature counter did not go up; it signs nobody in until the player removes it',
+        link: null,
+      }),
+      entry('security:removal-decided:2', '2030-03-09T12:00:00.000Z', {
+        kind: 'security',
+        title:
+          'Two-step sign-in (authenticator app) removal approved by admin@staff.test (requested by s@staff.test)',
+        detail: 'Call recording heard',
+        link: `/players/${ID}?tab=security`,
+      }),
+    ];
+    renderPlayer(`/players/${ID}?tab=timeline`);
+    const list = await screen.findByRole('list', { name: 'Timeline entries, newest first' });
+    const [blocked, approved] = within(list).getAllByRole('listitem') as HTMLElement[];
+    expect(within(blocked!).getByText('Sign-in security')).toBeInTheDocument();
+    expect(within(blocked!).getByText('Passkey blocked as a possible copy: Work laptop')).toBeInTheDocument();
+    expect(within(blocked!).queryByRole('link')).toBeNull();
+    expect(
+      within(approved!).getByRole('link', {
+        name: 'Two-step sign-in (authenticator app) removal approved by admin@staff.test (requested by s@staff.test)',
+      }),
+    ).toHaveAttribute('href', `/players/${ID}?tab=security`);
+    expect(within(approved!).getByText('Call recording heard')).toBeInTheDocument();
+
+    await user.selectOptions(
+      screen.getByLabelText('Show'),
+      'Access: sign-ins, bans and breaks, sign-in security',
+    );
+    await vi.waitFor(() =>
+      expect(timelineCalls().at(-1)?.url.searchParams.get('kinds')).toBe('sign-in,ban,security'),
     );
   });
 });

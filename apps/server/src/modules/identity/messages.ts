@@ -27,6 +27,10 @@ export const mailTexts = {
     subject: 'New sign-in to your PAWS account',
     text: `Your PAWS account was signed in from a new device: ${device}, on ${at}.\n\nIf this was you, there is nothing to do.\n\nIf it was not you, open this link to sign that device out, then change your password:\n${endLink}`,
   }),
+  passkeyBlocked: (name: string, at: string) => ({
+    subject: 'A passkey on your PAWS account was blocked',
+    text: `We blocked your passkey "${name}" on ${at}: a sign-in with it looked like it came from a copy of it.\n\nIt signs nobody in any more. Sign in another way, remove it in your profile and add it again.\n\nIf you did not try to sign in just now, someone may have copied it: change your password and contact support.`,
+  }),
   emailChangedNotice: (newEmail: string) => ({
     subject: 'Your PAWS email was changed',
     text: `The email address of your PAWS account was changed to ${newEmail}.\n\nIf you did not do this, reset your password and contact support.`,

@@ -17,10 +17,16 @@ import {
 } from '@simplewebauthn/server';
 import { decodeClientDataJSON, isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
 import { and, asc, count, eq, gt, isNull, lt } from 'drizzle-orm';
+import { recordEvent } from '../../core/events/record.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { passkeyChallenges, playerPasskeys } from './passkeys-schema.ts';
+import type { Messaging } from '../messaging/index.ts';
+import { mailTexts } from './messages.ts';
+import { type PasskeyRow, passkeyChallenges, playerPasskeys } from './passkeys-schema.ts';
 import { users } from './schema.ts';
+import { utcMinute } from './session-list.ts';
+import type { ClientInfo } from './sessions.ts';
+import type { SignInFailure, SignInLog } from './sign-ins.ts';
 
 export const PASSKEY_RP_NAME = 'PAWS';
 const CEREMONY_MS = PASSKEY_CHALLENGE_MINUTES * 60_000;
@@ -34,6 +40,10 @@ export interface PasskeysDeps {
   /** The landing site: also accepted when it is on the platform's host or one of its subdomains. */
   landingUrl?: string;
   now: () => Date;
+  /** A refused answer for a registered passkey is a failure row in its account's sign-in log. */
+  signIns: SignInLog;
+  /** The e-mail telling the player a passkey was blocked as a copy. */
+  messaging: Messaging;
 }
 
 const refused = (message: string, field = 'response') => new AppError(401, message, field);
@@ -64,7 +74,7 @@ function challengeOf(clientDataJSON: string) {
  * ceremony's challenge is stored for five minutes and claimed once before its answer is checked, so an
  * answer cannot be replayed and each challenge gives one try.
  */
-export function createPasskeys({ db, platformUrl, landingUrl, now }: PasskeysDeps) {
+export function createPasskeys({ db, platformUrl, landingUrl, now, signIns, messaging }: PasskeysDeps) {
   const rpID = new URL(platformUrl).hostname;
   const origins = [new URL(platformUrl).origin];
   if (landingUrl) {
@@ -237,9 +247,11 @@ export function createPasskeys({ db, platformUrl, landingUrl, now }: PasskeysDep
      * POST /auth/passkey: checks the answer and answers the account it signs in. The challenge is used up
      * first; an unknown credential, one whose user handle names another account, a blocked one or a bad
      * signature is refused with 401. A counter that does not go up (when either is non-zero) marks the
-     * credential blocked: a copy of the authenticator may exist, so it signs nobody in any more.
+     * credential blocked: a copy of the authenticator may exist, so it signs nobody in any more. Each refusal
+     * of a registered passkey writes a failure row in its account's sign-in log (an unknown one names no
+     * account: nothing to write).
      */
-    async authenticate(response: AuthenticationResponseJSON): Promise<string> {
+    async authenticate(response: AuthenticationResponseJSON, client: ClientInfo = {}): Promise<string> {
       const challenge = challengeOf(response.response.clientDataJSON);
       await claimChallenge(challenge, 'authentication', null);
       const [row] = await db
@@ -247,10 +259,15 @@ export function createPasskeys({ db, platformUrl, landingUrl, now }: PasskeysDep
         .from(playerPasskeys)
         .where(eq(playerPasskeys.credentialId, response.id));
       if (!row) throw refused(passkeyMessages.unknown);
+      const refuse = async (failure: SignInFailure, message: string) => {
+        await signIns.record(row.userId, client, { success: false, failure });
+        return refused(message);
+      };
       const handle = response.response.userHandle;
+      // The account's credential presented under another account's handle: a forged answer to its owner.
       if (handle !== undefined && userIdOfHandle(handle) !== row.userId)
-        throw refused(passkeyMessages.unknown);
-      if (row.blockedAt) throw refused(passkeyMessages.cloned);
+        throw await refuse('passkey_invalid', passkeyMessages.unknown);
+      if (row.blockedAt) throw await refuse('passkey_blocked', passkeyMessages.cloned);
       let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
       try {
         verification = await verifyAuthenticationResponse({
@@ -268,14 +285,12 @@ export function createPasskeys({ db, platformUrl, landingUrl, now }: PasskeysDep
         });
       } catch (error) {
         const message = error instanceof Error ? error.message : '';
-        if (message.startsWith('Response counter value')) {
-          await block(row.id);
-          throw refused(passkeyMessages.cloned);
-        }
-        if (/user verification/i.test(message)) throw refused(passkeyMessages.notVerified);
-        throw refused(passkeyMessages.response);
+        if (message.startsWith('Response counter value')) throw await block(row, client);
+        if (/user verification/i.test(message))
+          throw await refuse('passkey_unverified', passkeyMessages.notVerified);
+        throw await refuse('passkey_invalid', passkeyMessages.response);
       }
-      if (!verification.verified) throw refused(passkeyMessages.response);
+      if (!verification.verified) throw await refuse('passkey_invalid', passkeyMessages.response);
       const { newCounter } = verification.authenticationInfo;
       // The counter moves forward in the same statement that checks it: of two answers racing with one
       // counter value, the second finds it already there and is treated as a copy.
@@ -291,19 +306,37 @@ export function createPasskeys({ db, platformUrl, landingUrl, now }: PasskeysDep
           ),
         )
         .returning({ userId: playerPasskeys.userId });
-      if (used.length === 0) {
-        await block(row.id);
-        throw refused(passkeyMessages.cloned);
-      }
+      if (used.length === 0) throw await block(row, client);
       return row.userId;
     },
   };
 
-  async function block(id: string) {
-    await db
-      .update(playerPasskeys)
-      .set({ blockedAt: now() })
-      .where(and(eq(playerPasskeys.id, id), isNull(playerPasskeys.blockedAt)));
+  /**
+   * Blocks a passkey that looks copied and answers the refusal. The first to block it, in one transaction:
+   * the failure row, the `identity.passkey_blocked` event (the player's notice) and the e-mail; a racing
+   * answer that finds it blocked already writes only its failure row.
+   */
+  async function block(row: PasskeyRow, client: ClientInfo) {
+    await db.transaction(async (tx) => {
+      const [blocked] = await tx
+        .update(playerPasskeys)
+        .set({ blockedAt: now() })
+        .where(and(eq(playerPasskeys.id, row.id), isNull(playerPasskeys.blockedAt)))
+        .returning({ id: playerPasskeys.id, name: playerPasskeys.name });
+      await signIns.record(row.userId, client, { success: false, failure: 'passkey_copied' }, tx);
+      if (!blocked) return;
+      await recordEvent(tx, 'identity.passkey_blocked', {
+        userId: row.userId,
+        passkeyId: blocked.id,
+        name: blocked.name,
+      });
+      const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
+      if (owner?.email) {
+        const mail = mailTexts.passkeyBlocked(blocked.name, utcMinute(now()));
+        await messaging.email(owner.email, mail.subject, mail.text, tx);
+      }
+    });
+    return refused(passkeyMessages.cloned);
   }
 }
 export type Passkeys = ReturnType<typeof createPasskeys>;

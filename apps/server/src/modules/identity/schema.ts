@@ -193,7 +193,7 @@ export const signIns = pgTable(
     userAgent: text(),
     newDevice: boolean().notNull(),
     success: boolean().notNull(),
-    /** Why a sign-in was refused: 'wrong_password', 'banned', 'unconfirmed'. */
+    /** Why a sign-in was refused: 'wrong_password', 'banned', 'unconfirmed', 'passkey_…' (sign-ins.ts). */
     failure: text(),
   },
   (t) => [index().on(t.userId, t.at)],

@@ -83,7 +83,14 @@ export function createIdentityService({
   const selfRestrictions = createSelfRestrictions({ db, now });
   const twoStep = createTwoStep({ db, secret: env.SECRET, secrets, now });
   const playerSecurity = createPlayerSecurity({ db, now, audit, messaging, mySessions, twoStep });
-  const passkeys = createPasskeys({ db, platformUrl: env.PLATFORM_URL, landingUrl: env.LANDING_URL, now });
+  const passkeys = createPasskeys({
+    db,
+    platformUrl: env.PLATFORM_URL,
+    landingUrl: env.LANDING_URL,
+    now,
+    signIns,
+    messaging,
+  });
   const signInGate = createSignInGateHolder();
   const signUpChoices = createSignUpChoicesHolder();
   // signInProven starts a session for an account id: only the passkey check below may reach it.
@@ -140,7 +147,7 @@ export function createIdentityService({
     passkeys,
     /** POST /auth/passkey: the passkey's answer checked, then the session (a passkey is both steps). */
     signInWithPasskey: async (response: AuthenticationResponseJSON, client: ClientInfo) =>
-      signInProven(await passkeys.authenticate(response), client),
+      signInProven(await passkeys.authenticate(response, client), client),
     /** Proofs of presence in a session (issue 29 point 5): status, codes, the proof itself. */
     stepUp,
     /**
@@ -216,7 +223,6 @@ export function createIdentityService({
     selfRestrictionHistory: selfRestrictions.historyOf,
     banPlayer: staffActions.banPlayer,
     unbanPlayer: staffActions.unbanPlayer,
-    signOutEverywhere: staffActions.signOutEverywhere,
     /** The player page's live sessions and factors; four-eyes factor removal (issue 29 point 6). */
     playerSecurity,
 

@@ -5,7 +5,20 @@ import type { IdentityRepository } from './repository.ts';
 import { type SignInRow, signIns } from './schema.ts';
 import type { ClientInfo } from './sessions.ts';
 
-export type SignInFailure = 'wrong_password' | 'banned' | 'unconfirmed';
+export type SignInFailure =
+  | 'wrong_password'
+  | 'banned'
+  | 'unconfirmed'
+  /** A passkey answer whose signature, site or user handle did not check out. */
+  | 'passkey_invalid'
+  /** A passkey answer without the user verified (no biometric or PIN). */
+  | 'passkey_unverified'
+  /** A passkey whose counter did not go up: blocked as a possible copy by this answer. */
+  | 'passkey_copied'
+  /** A passkey blocked before. */
+  | 'passkey_blocked'
+  /** A passkey sign-in of an account on a time-out or self-excluded. */
+  | 'passkey_restricted';
 
 export interface SignInListQuery {
   page: number;

@@ -23,7 +23,7 @@ import type { UserRow } from './schema.ts';
 import type { createSelfRestrictions } from './self-restrictions.ts';
 import type { ClientInfo, SessionKeeper } from './sessions.ts';
 import type { SignInGate, SignUpChoicesHandler } from './sign-in-gate.ts';
-import type { SignInLog } from './sign-ins.ts';
+import type { SignInFailure, SignInLog } from './sign-ins.ts';
 import { type SignInPurpose, type TwoStep, twoStepRequiredError } from './two-step.ts';
 
 export const HANDOVER_TTL_SECONDS = 60;
@@ -67,11 +67,11 @@ export function createSignUpAndIn({
   newDeviceMail,
 }: SignUpAndInDeps) {
   /** A player on a time-out or self-excluded is not signed in: 403 saying until when. */
-  async function refuseIfRestricted(user: UserRow, client: ClientInfo) {
+  async function refuseIfRestricted(user: UserRow, client: ClientInfo, failure: SignInFailure = 'banned') {
     await signInGate({ userId: user.id, email: user.email, phone: user.phone }, 'sign-in');
     const restriction = await liveSelfRestrictionOf(db, user.id, now());
     if (!restriction) return;
-    await signIns.record(user.id, client, { success: false, failure: 'banned' });
+    await signIns.record(user.id, client, { success: false, failure });
     throw restrictedSignInError(restriction);
   }
 
@@ -263,7 +263,7 @@ export function createSignUpAndIn({
     async signInProven(userId: string, client: ClientInfo) {
       const user = await repo.userById(userId);
       if (!user) throw unauthorized();
-      await refuseIfRestricted(user, client);
+      await refuseIfRestricted(user, client, 'passkey_restricted');
       return startSignedIn(user, 'login', client);
     },
 

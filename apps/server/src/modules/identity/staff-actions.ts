@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { StaffRole } from '@paws/contracts/staff';
 import {
   type BanBody,
-  type SignOutResponse,
   type StaffBan,
   staffPlayerAuditActions,
   staffPlayerMessages,
@@ -13,7 +12,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuditService } from '../audit/index.ts';
 import { liveBanOf } from './bans.ts';
-import { bans, sessions, staffRoles, users } from './schema.ts';
+import { bans, staffRoles, users } from './schema.ts';
 import { toStaffBan } from './staff-reads.ts';
 
 /** Who acts, as the back office's actorOf(request) gives it. */
@@ -30,9 +29,10 @@ export interface StaffActionDeps {
 }
 
 /**
- * What staff do to an account: ban, unban, sign out everywhere. Each runs in one transaction holding the
- * account's row, with its audit row (and its event) in that transaction. The actor's roles are read again
- * inside it: acting on a staff account needs admin, and nobody bans themselves.
+ * What staff do to an account: ban and unban (ending its sessions is player-security.ts's `endSessions`).
+ * Each runs in one transaction holding the account's row, with its audit row (and its event) in that
+ * transaction. The actor's roles are read again inside it: acting on a staff account needs admin, and
+ * nobody bans themselves.
  */
 export function createStaffActions({ db, now, audit }: StaffActionDeps) {
   const rolesOf = async (userId: string, tx: DbOrTx) =>
@@ -161,41 +161,6 @@ export function createStaffActions({ db, now, audit }: StaffActionDeps) {
         );
         await recordEvent(tx, 'identity.unbanned', { userId, banIds: after.map((b) => b.id) });
         return after;
-      });
-    },
-
-    /** Ends every session of the account (each sign-in's whole refresh family): signed out on every device. */
-    async signOutEverywhere(actor: StaffActorRef, userId: string): Promise<SignOutResponse> {
-      const at = now();
-      return db.transaction(async (tx) => {
-        const actorRoles = await prepare(actor, userId, tx);
-        const revoked = await tx
-          .update(sessions)
-          .set({ revokedAt: at })
-          .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-          .returning({
-            familyId: sessions.familyId,
-            expiresAt: sessions.expiresAt,
-            replacedBy: sessions.replacedBy,
-          });
-        // A sign-in was live if its current token (not rotated away) had not expired.
-        const live = new Set(
-          revoked
-            .filter((r) => r.replacedBy === null && r.expiresAt.getTime() > at.getTime())
-            .map((r) => r.familyId),
-        ).size;
-        await record(
-          tx,
-          actor,
-          actorRoles,
-          staffPlayerAuditActions.signOut,
-          userId,
-          { liveSessions: live },
-          {
-            liveSessions: 0,
-          },
-        );
-        return { revoked: live };
       });
     },
   };

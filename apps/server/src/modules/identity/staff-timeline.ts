@@ -2,6 +2,7 @@ import type { StaffTimelineEntry, StaffTimelineWindow } from '@paws/contracts/st
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bans, signIns, staffPlayerNotes } from './schema.ts';
+import { createSecurityTimeline } from './security-timeline.ts';
 import { deviceInWords, utcMinute } from './session-list.ts';
 
 const NOTE_SHOWN = 200;
@@ -12,11 +13,16 @@ function deviceLine(userAgent: string | null, ip: string | null): string | null 
   return parts.length ? parts.join(' · ') : null;
 }
 
-/** Identity's part of the player page's timeline: sign-ins (and refused ones), bans and breaks, staff notes. */
+/**
+ * Identity's part of the player page's timeline: sign-ins (and refused ones), bans and breaks, staff notes,
+ * and sign-in security (factor removals, passkeys: security-timeline.ts).
+ */
 export function createIdentityTimeline(db: DbOrTx) {
+  const securityTimeline = createSecurityTimeline(db);
   return {
-    async timeline({ userId, before, limit }: StaffTimelineWindow): Promise<StaffTimelineEntry[]> {
-      const [signInRows, banRows, noteRows] = await Promise.all([
+    async timeline(window: StaffTimelineWindow): Promise<StaffTimelineEntry[]> {
+      const { userId, before, limit } = window;
+      const [signInRows, banRows, noteRows, securityEntries] = await Promise.all([
         db
           .select()
           .from(signIns)
@@ -35,6 +41,7 @@ export function createIdentityTimeline(db: DbOrTx) {
           .where(and(eq(staffPlayerNotes.userId, userId), lt(staffPlayerNotes.createdAt, before)))
           .orderBy(desc(staffPlayerNotes.createdAt))
           .limit(limit),
+        securityTimeline(window),
       ]);
       const signInEntries = signInRows.map((row) => ({
         id: `sign-in:${row.id}`,
@@ -69,7 +76,7 @@ export function createIdentityTimeline(db: DbOrTx) {
         detail: row.body.length > NOTE_SHOWN ? `${row.body.slice(0, NOTE_SHOWN)}…` : row.body,
         link: `/players/${userId}?tab=notes`,
       }));
-      return [...signInEntries, ...banEntries, ...noteEntries];
+      return [...signInEntries, ...banEntries, ...noteEntries, ...securityEntries];
     },
   };
 }

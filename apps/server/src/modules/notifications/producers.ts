@@ -139,6 +139,11 @@ async function noticeOf(
       return { category: 'SECURITY', ...notificationMessage('account.restrictionLifted') };
     case 'identity.factor_removed':
       return { category: 'SECURITY', ...notificationMessage('security.twoStepRemovedBySupport') };
+    case 'identity.passkey_blocked':
+      return {
+        category: 'SECURITY',
+        ...notificationMessage('security.passkeyBlocked', { name: event.payload.name }),
+      };
     case 'tickets.replied': {
       const { ticketId, userId, reply, status } = event.payload;
       // The player watching the chat has seen the answer arrive: no notice (asked at delivery, any process).

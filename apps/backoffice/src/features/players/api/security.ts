@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { playerKeys } from './keys';
 
-const liveSessionsKey = (id: string) => ['player-live-sessions', id] as const;
+export const liveSessionsKey = (id: string) => ['player-live-sessions', id] as const;
 const factorsKey = (id: string) => ['player-factors', id] as const;
 
 /** The player's live sessions (a sign-in each), device in words. */

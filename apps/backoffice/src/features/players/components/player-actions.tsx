@@ -1,8 +1,8 @@
+import { endSessionsBodySchema } from '@paws/contracts/staff-factors';
 import {
   type BanBody,
   banBodySchema,
   staffPlayerMessages,
-  type UnbanBody,
   unbanBodySchema,
 } from '@paws/contracts/staff-players';
 import { useState } from 'react';
@@ -140,50 +140,36 @@ export function UnbanDialog({
   );
 }
 
-/** Sign out everywhere, after a confirmation: every session of the player ends at once. */
+/**
+ * Sign out everywhere, with a reason (audited): every live session of the player ends and its open
+ * connections close, as 'End all sessions' on the security tab; a staff account's back office too.
+ */
 export function SignOutDialog({
   playerId,
   open,
   onClose,
+  onDone,
 }: {
   playerId: string;
   open: boolean;
   onClose: () => void;
+  /** How many sessions ended, told once the dialog has closed. */
+  onDone: (ended: number) => void;
 }) {
   const signOut = useSignOutPlayer(playerId);
-  const close = () => {
-    signOut.reset();
-    onClose();
-  };
   return (
-    <Modal title="Sign out everywhere?" open={open} onClose={close}>
-      {signOut.isSuccess ? (
-        <>
-          <p role="status">
-            {signOut.data.revoked === 1
-              ? 'One session was ended.'
-              : `${signOut.data.revoked} sessions were ended.`}
-          </p>
-          <Button onClick={close}>Close</Button>
-        </>
-      ) : (
-        <>
-          <p>The player is signed out on every device and has to sign in again.</p>
-          {signOut.isError ? (
-            <p className="field-error" role="alert">
-              {errorOf(signOut.error).message}
-            </p>
-          ) : null}
-          <div className="row">
-            <Button variant="danger" busy={signOut.isPending} onClick={() => signOut.mutate()}>
-              Yes, sign out everywhere
-            </Button>
-            <Button variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-          </div>
-        </>
-      )}
-    </Modal>
+    <ReasonDialog
+      title="Sign out everywhere?"
+      open={open}
+      onClose={onClose}
+      confirmLabel="Yes, sign out everywhere"
+      variant="danger"
+      schema={endSessionsBodySchema}
+      onConfirm={async (reason) => onDone((await signOut.mutateAsync(reason)).ended)}
+    >
+      <p>
+        The player is signed out on every device and has to sign in again; open connections close at once.
+      </p>
+    </ReasonDialog>
   );
 }

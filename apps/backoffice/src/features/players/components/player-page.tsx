@@ -47,6 +47,7 @@ export default function PlayerPage() {
   const canReadRg = useCan('responsible-gaming.read');
   const shownTabs = tabs.filter((t) => t.id !== 'responsible-gaming' || canReadRg);
   const [dialog, setDialog] = useState<'ban' | 'unban' | 'signout' | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const tab: Tab = shownTabs.find((t) => t.id === search.get('tab'))?.id ?? 'profile';
 
   if (player.isPending) return <Loading />;
@@ -112,6 +113,11 @@ export default function PlayerPage() {
           {p.staffRoles.length ? <Badge tone="info">staff: {p.staffRoles.join(', ')}</Badge> : null}
         </p>
       </PageHeader>
+      {notice ? (
+        <p role="status" className="field-hint">
+          {notice}
+        </p>
+      ) : null}
       <div className="tabs" role="tablist" aria-label="Player sections">
         {shownTabs.map((t) => (
           <button
@@ -132,7 +138,14 @@ export default function PlayerPage() {
       </section>
       <BanDialog playerId={id} open={dialog === 'ban'} onClose={() => setDialog(null)} />
       <UnbanDialog playerId={id} open={dialog === 'unban'} onClose={() => setDialog(null)} />
-      <SignOutDialog playerId={id} open={dialog === 'signout'} onClose={() => setDialog(null)} />
+      <SignOutDialog
+        playerId={id}
+        open={dialog === 'signout'}
+        onClose={() => setDialog(null)}
+        onDone={(ended) =>
+          setNotice(ended === 1 ? 'One session was ended.' : `${ended} sessions were ended.`)
+        }
+      />
     </>
   );
 }

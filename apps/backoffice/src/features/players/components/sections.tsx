@@ -325,6 +325,11 @@ const failures: Record<string, string> = {
   wrong_password: 'wrong password',
   banned: 'banned',
   unconfirmed: 'e-mail not confirmed',
+  passkey_invalid: 'passkey: answer not valid',
+  passkey_unverified: 'passkey: user not verified',
+  passkey_copied: 'passkey looked copied: blocked',
+  passkey_blocked: 'passkey blocked',
+  passkey_restricted: 'passkey: account restricted',
 };
 export function SignInsSection({ playerId }: { playerId: string }) {
   const [success, setSuccess] = useState('');

@@ -11,7 +11,10 @@ const shows = {
   all: { label: 'Everything', kinds: null },
   money: { label: 'Money: deposits, withdrawals, bonuses', kinds: ['deposit', 'withdrawal', 'bonus'] },
   play: { label: 'Play: bets by day', kinds: ['bets'] },
-  access: { label: 'Access: sign-ins, bans and breaks', kinds: ['sign-in', 'ban'] },
+  access: {
+    label: 'Access: sign-ins, bans and breaks, sign-in security',
+    kinds: ['sign-in', 'ban', 'security'],
+  },
   support: { label: 'Support: tickets, notes, staff actions', kinds: ['ticket', 'note', 'staff-action'] },
 } as const satisfies Record<string, { label: string; kinds: readonly StaffTimelineKind[] | null }>;
 type Show = keyof typeof shows;
@@ -28,6 +31,7 @@ const kindLabels: Record<
   ticket: { text: 'Ticket', tone: 'info' },
   ban: { text: 'Ban or break', tone: 'bad' },
   note: { text: 'Note', tone: 'warn' },
+  security: { text: 'Sign-in security', tone: 'bad' },
   'staff-action': { text: 'Staff action', tone: 'warn' },
 };
 

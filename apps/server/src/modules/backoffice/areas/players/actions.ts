@@ -1,3 +1,4 @@
+import { endSessionsBodySchema, endSessionsResponseSchema } from '@paws/contracts/staff-factors';
 import {
   addNoteBodySchema,
   banBodySchema,
@@ -5,7 +6,6 @@ import {
   playerNoteSchema,
   playerNotesPageSchema,
   playerNotesQuerySchema,
-  signOutResponseSchema,
   staffBanSchema,
   unbanBodySchema,
   unbanResponseSchema,
@@ -110,15 +110,24 @@ export function playerActionRoutes(app: FastifyInstance, deps: BackOfficeDeps, d
     {
       schema: {
         tags,
-        summary: 'Ends every session of the player on every device',
+        summary:
+          "Sign out everywhere, with a reason: every live session of the player ends as on the 'Sign-in security' tab (audited players.sessions_end_all, sockets closed), and a staff account's back-office sessions too",
         params,
-        response: { 200: signOutResponseSchema },
+        body: endSessionsBodySchema,
+        response: { 200: endSessionsResponseSchema },
       },
     },
     async (request) => {
-      const result = await deps.identity.signOutEverywhere(actorOf(request), request.params.id);
+      const { id } = request.params;
+      // The one way to end all of an account's sessions (the security tab's), so sockets drop at once.
+      const result = await deps.identity.playerSecurity.endSessions(
+        actorOf(request),
+        id,
+        null,
+        request.body.reason,
+      );
       // A staff member's back-office sessions end too: everywhere means everywhere.
-      await deps.staffAuth.endSessionsOf(request.params.id);
+      await deps.staffAuth.endSessionsOf(id);
       return result;
     },
   );

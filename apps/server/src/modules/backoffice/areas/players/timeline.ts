@@ -46,7 +46,7 @@ export function createPlayerTimeline({ db, identity }: Pick<BackOfficeDeps, 'ide
   };
 
   const sources: Array<{ kinds: StaffTimelineKind[]; read: Source }> = [
-    { kinds: ['sign-in', 'ban', 'note'], read: identityPart.timeline },
+    { kinds: ['sign-in', 'ban', 'note', 'security'], read: identityPart.timeline },
     { kinds: ['deposit', 'withdrawal'], read: payments.timeline },
     { kinds: ['bets'], read: reports.timeline },
     { kinds: ['bonus'], read: bonuses.timeline },
