@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type StaffSearchResult, staffSearchMessages } from '@paws/contracts/staff-search';
 import { type StaffTimelinePage, staffTimelineMessages } from '@paws/contracts/staff-timeline';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { staffPlayerNotes, users } from '../../src/modules/identity/schema.ts';
 import { BACKOFFICE, type StaffSession, staffSession } from '../helpers/staff.ts';
 import {
@@ -178,6 +178,15 @@ describe("the player's timeline", () => {
   it('pages by time without repeating or losing an entry, and filters by kind', async () => {
     const { b, userId } = await newPlayer();
     for (const amount of [1, 2, 3]) await deposit(b, amount);
+    // The bonuses these earn (a confirmed address, a first deposit) come from subscribers a moment later: the
+    // timeline is read once it holds both, so no entry lands between the whole read and the pages.
+    await vi.waitFor(
+      async () => {
+        const bonuses = (await timeline(userId, 'kinds=bonus')).items;
+        expect(bonuses).toHaveLength(2);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
     const whole = await timeline(userId);
     const pages: string[] = [];
     let before: string | null = '';
