@@ -22,8 +22,8 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       const signedIn = userOf(request);
       const [user, balances] = await Promise.all([
-        // The session check has just read the ban (app.authenticate): not read twice.
-        app.identity.userData(signedIn.id, { ban: signedIn.ban }),
+        // The session check has just read the account and the ban (app.authenticate): not read twice.
+        app.identity.signedInUserData(signedIn),
         app.wallet.balances(signedIn.id),
       ]);
       return {
