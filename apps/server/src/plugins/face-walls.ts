@@ -1,7 +1,13 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { STAFF_API_PREFIX } from '@paws/contracts/staff';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  RouteOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { faceOf } from '../lib/faces.ts';
 import { backOfficeDist } from './dists.ts';
@@ -41,16 +47,31 @@ export const faceWalls = fp(
     const { env } = app;
     // The build is made before the server starts (npm start); no file check per request.
     const hasBackOfficeBuild = existsSync(resolve(backOfficeDist, 'index.html'));
-    app.addHook('onRequest', async (request, reply) => {
-      const path = request.url.split('?')[0] ?? '/';
+    const notFound = (request: FastifyRequest, reply: FastifyReply, path: string) =>
+      reply.status(404).send({ statusCode: 404, message: `Route ${request.method}:${path} not found` });
+    const pathOf = (url: string) => {
+      const query = url.indexOf('?');
+      return query === -1 ? url : url.slice(0, query);
+    };
+    app.addHook('onRequest', (request, reply, done) => {
+      const path = pathOf(request.url);
       const serves =
         faceOf(request, env) === 'backoffice'
           ? backOfficeServes(request, path, hasBackOfficeBuild)
-          : !isStaffPath(path) && !isStaffPath(request.routeOptions.url);
-      if (serves) return;
-      return reply
-        .status(404)
-        .send({ statusCode: 404, message: `Route ${request.method}:${path} not found` });
+          : !isStaffPath(path);
+      if (serves) return done();
+      notFound(request, reply, path);
+    });
+    // A staff route reached by a path that only names it once decoded (/api/%73taff/…): its own first hook
+    // refuses the player faces, so the hook above needs no per-request read of the route's options.
+    const staffOnly: onRequestHookHandler = (request, reply, done) => {
+      if (faceOf(request, env) === 'backoffice') return done();
+      notFound(request, reply, pathOf(request.url));
+    };
+    app.addHook('onRoute', (route) => {
+      if (!isStaffPath(route.url)) return;
+      const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
+      route.onRequest = [staffOnly, ...own] as RouteOptions['onRequest'];
     });
   },
   { name: 'face-walls', dependencies: ['env'] },

@@ -110,8 +110,14 @@ const checkBody: preValidationAsyncHookHandler = async (request: FastifyRequest)
  */
 export const inputGuard = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onRequest', async (request) => {
-      refuseBadInput(request.params, request.query);
+    // A callback hook: it runs on every request, and almost every request passes (no promise for those).
+    app.addHook('onRequest', (request, _reply, done) => {
+      try {
+        refuseBadInput(request.params, request.query);
+      } catch (error) {
+        return done(error as Error);
+      }
+      done();
     });
     app.addHook('onRoute', (route) => {
       const own = route.preValidation;

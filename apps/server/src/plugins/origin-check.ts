@@ -33,12 +33,13 @@ export const originCheck = fp(
   async (app: FastifyInstance) => {
     const allowed = productOrigins(app.env);
     const backOffice = new Set([new URL(app.env.BACKOFFICE_URL).origin]);
-    app.addHook('onRequest', async (request) => {
-      if (!stateChanging.has(request.method)) return;
+    // A callback hook: on every request, and reads pass straight through (no promise per request).
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!stateChanging.has(request.method)) return done();
       // The back-office API takes changes only from the back office's own pages, and nothing else from them.
       const staffApi = request.url.startsWith(`${STAFF_API_PREFIX}/`);
       const problem = foreignOrigin(request.headers, staffApi ? backOffice : allowed);
-      if (problem) throw forbidden(problem);
+      done(problem ? forbidden(problem) : undefined);
     });
   },
   { name: 'origin-check', dependencies: ['env'] },

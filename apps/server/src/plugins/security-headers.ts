@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -33,13 +33,27 @@ export function computeSecurityHeaders(options: HelmetOptions): Readonly<Record<
   return Object.freeze(headers);
 }
 
-/** The security headers on every answer of this instance, routes with `config.securityHeaders: false` aside. */
+/**
+ * The security headers on every answer of this instance, routes with `config.securityHeaders: false` aside:
+ * set for every request before routing is looked at (no per-request read of the route's options, which
+ * Fastify builds afresh at each read), and taken off again by those routes' own first hook.
+ */
 export const securityHeaders = fp<HelmetOptions>(
   async (app: FastifyInstance, options) => {
     const headers = computeSecurityHeaders(options);
-    app.addHook('onRequest', (request, reply, done) => {
-      if (request.routeOptions.config.securityHeaders !== false) reply.headers(headers);
+    const names = Object.keys(headers);
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
       done();
+    });
+    const withoutHeaders: onRequestHookHandler = (_request, reply, done) => {
+      for (const name of names) reply.removeHeader(name);
+      done();
+    };
+    app.addHook('onRoute', (route) => {
+      if (route.config?.securityHeaders !== false) return;
+      const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
+      route.onRequest = [withoutHeaders, ...own] as RouteOptions['onRequest'];
     });
   },
   { name: 'security-headers' },

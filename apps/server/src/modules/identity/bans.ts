@@ -1,14 +1,14 @@
 import { authServerMessages } from '@paws/contracts/auth';
 import type { BanInfo } from '@paws/contracts/bans';
 import { NATIONAL_REGISTER_REASON, restrictionMessages } from '@paws/contracts/responsible-gaming';
-import { and, desc, eq, exists, gt, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, isNull, lte, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type BanRow, bans, users } from './schema.ts';
 
 /** A ban is live at `at` when it has started, has not ended and was not lifted. */
-export function liveBanAt(at: Date): SQL {
+export function liveBanAt(at: Date | Placeholder): SQL {
   return and(
     isNull(bans.liftedAt),
     lte(bans.startsAt, at),
@@ -17,7 +17,7 @@ export function liveBanAt(at: Date): SQL {
 }
 
 /** Whether the account in `userId` (a column of the outer query) has a live ban: for the session check. */
-export function isBannedSql(userId: PgColumn, at: Date) {
+export function isBannedSql(userId: PgColumn, at: Date | Placeholder) {
   return sql<boolean>`exists (select 1 from ${bans} where ${bans.userId} = ${userId} and ${liveBanAt(at)})`;
 }
 

@@ -34,7 +34,42 @@ export function uniqueViolation(error: unknown): string | undefined {
  */
 const CODE_TRIES_LOCK = 4_710_318;
 
+/** The account fields GET /profile/user-data shows (see the identity service's toUser). */
+export const shownUserColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  phone: users.phone,
+  emailVerifiedAt: users.emailVerifiedAt,
+  phoneVerifiedAt: users.phoneVerifiedAt,
+  role: users.role,
+  promoCode: users.promoCode,
+  referralCode: users.referralCode,
+  verificationType: users.verificationType,
+  avatarFull: users.avatarFull,
+  avatarSmall: users.avatarSmall,
+  createdAt: users.createdAt,
+};
+export type ShownUser = Pick<UserRow, keyof typeof shownUserColumns>;
+
+const sessionWithUserQuery = (q: DbOrTx) =>
+  q
+    .select({
+      sessionId: sessions.id,
+      familyId: sessions.familyId,
+      userId: sessions.userId,
+      revokedAt: sessions.revokedAt,
+      expiresAt: sessions.expiresAt,
+      role: users.role,
+      banned: isBannedSql(sessions.userId, sql.placeholder('at')),
+      user: shownUserColumns,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('sessionId')));
+
 export function createIdentityRepository(db: DbOrTx) {
+  let sessionWithUserStatement: ReturnType<ReturnType<typeof sessionWithUserQuery>['prepare']> | undefined;
   return {
     db,
     transaction<T>(fn: (tx: DbOrTx) => Promise<T>) {
@@ -137,22 +172,17 @@ export function createIdentityRepository(db: DbOrTx) {
       const [row] = await tx.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
       return row;
     },
-    /** The session an access token names, with what the request needs of its user (banned at `at`). */
+    /**
+     * The session an access token names, with what the request needs of its user (banned at `at`) and the
+     * account fields the user data shows (a signed-in read then needs no second query). On the database
+     * itself a prepared statement: this runs on every signed-in call, and building its SQL each time cost
+     * more than the query.
+     */
     async sessionWithUser(sessionId: string, at: Date, tx: DbOrTx = db) {
-      const [row] = await tx
-        .select({
-          sessionId: sessions.id,
-          familyId: sessions.familyId,
-          userId: sessions.userId,
-          revokedAt: sessions.revokedAt,
-          expiresAt: sessions.expiresAt,
-          role: users.role,
-          banned: isBannedSql(sessions.userId, at),
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.id, sessionId));
-      return row;
+      const values = { sessionId, at: at.toISOString() };
+      if (tx !== db) return (await sessionWithUserQuery(tx).execute(values))[0];
+      sessionWithUserStatement ??= sessionWithUserQuery(db).prepare('identity_session_with_user');
+      return (await sessionWithUserStatement.execute(values))[0];
     },
     /** Marks a token spent, only if nobody else did first; answers whether this call did. */
     async markSessionReplaced(id: string, replacedBy: string, now: Date, tx: DbOrTx = db) {

@@ -18,11 +18,10 @@ import { createPasswordReset } from './password-reset.ts';
 import { createPlayerSecurity } from './player-security.ts';
 import { createProfileEdits } from './profile-edits.ts';
 import { createReferralCodes, type PromoCheck } from './referral-codes.ts';
-import { createIdentityRepository } from './repository.ts';
-import type { UserRow } from './schema.ts';
+import { createIdentityRepository, type ShownUser } from './repository.ts';
 import { createSelfRestrictions } from './self-restrictions.ts';
 import { createSessionList } from './session-list.ts';
-import { type ClientInfo, createSessionKeeper } from './sessions.ts';
+import { type AuthUser, type ClientInfo, createSessionKeeper, shownUserOf } from './sessions.ts';
 import {
   createSignInGateHolder,
   createSignUpChoicesHolder,
@@ -52,7 +51,7 @@ export interface AccountSummary {
   userId: string;
   username: string | null;
   confirmed: boolean;
-  role: UserRow['role'];
+  role: ShownUser['role'];
   banned: boolean;
   /** The promo code entered at sign-up (bonuses redeems it when the account is confirmed). */
   promoCode: string | null;
@@ -114,7 +113,7 @@ export function createIdentityService({
   const profileEdits = createProfileEdits({ repo, codes, storage, messaging, accounts, now });
   const stepUp = createStepUp({ db, repo, codes, messaging, twoStep, now });
 
-  function toUser(user: UserRow): User {
+  function toUser(user: ShownUser): User {
     return {
       userId: user.id,
       username: user.username,
@@ -236,6 +235,15 @@ export function createIdentityService({
       if (knownBan) return knownBan.ban ? { ...toUser(user), ban: knownBan.ban } : toUser(user);
       const ban = await liveBanOf(db, user.id, now());
       return ban ? { ...toUser(user), ban: toBanInfo(ban) } : toUser(user);
+    },
+    /**
+     * The same for the user app.authenticate has just signed in: the account fields and the ban the session
+     * check read with the session (one query for both), read again only for a user checked elsewhere.
+     */
+    async signedInUserData(signedIn: AuthUser): Promise<User> {
+      const user = shownUserOf(signedIn) ?? (await repo.userById(signedIn.id));
+      if (!user) throw notFound('User not found');
+      return signedIn.ban ? { ...toUser(user), ban: signedIn.ban } : toUser(user);
     },
 
     /** The player's own referral code (GET /profile/referral), made the first time it is asked for. */

@@ -4,7 +4,7 @@ import type { UserRole } from '@paws/contracts/profile';
 import { unauthorized } from '../../lib/errors.ts';
 import { liveBanOf, toBanInfo } from './bans.ts';
 import { randomToken, type Secrets } from './crypto.ts';
-import type { IdentityRepository } from './repository.ts';
+import type { IdentityRepository, ShownUser } from './repository.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -23,6 +23,13 @@ export interface AuthUser {
    */
   ban?: BanInfo;
 }
+
+/**
+ * The account fields read with the session check of this user (the same query): what the user data shows,
+ * so a signed-in read of it needs no second query. Only for users this process's check made.
+ */
+const shownWithSession = new WeakMap<AuthUser, ShownUser>();
+export const shownUserOf = (user: AuthUser): ShownUser | undefined => shownWithSession.get(user);
 
 export interface ClientInfo {
   ip?: string;
@@ -161,11 +168,11 @@ export function createSessionKeeper({ repo, secrets, now, reuseGraceSeconds }: S
         sessionId: row.sessionId,
         familyId: row.familyId,
       };
-      if (!row.banned) return { user };
+      const ban = row.banned ? await liveBanOf(repo.db, row.userId, at) : undefined;
       // Only a banned account pays the second read, for what the player is shown.
-      const ban = await liveBanOf(repo.db, row.userId, at);
-      if (!ban) return { user };
-      return { user: { ...user, ban: toBanInfo(ban) }, banned: true };
+      const checked: AuthUser = ban ? { ...user, ban: toBanInfo(ban) } : user;
+      shownWithSession.set(checked, row.user);
+      return ban ? { user: checked, banned: true } : { user: checked };
     },
 
     revokeAllOf: (userId: string) => repo.revokeUserSessions(userId, now()),

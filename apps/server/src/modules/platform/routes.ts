@@ -1,6 +1,7 @@
 import { userDataSchema } from '@paws/contracts/profile';
 import { currencies } from '@paws/contracts/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fastSerializerCompiler } from '../../lib/fast-serializer.ts';
 import { userOf } from '../identity/index.ts';
 import { historyRoutes } from './history.ts';
 
@@ -12,6 +13,8 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profile/user-data',
     {
       onRequest: app.authenticate,
+      // Asked by every page of a signed-in player: written by fast-json-stringify, not parsed by zod.
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags: ['platform'],
         summary: 'The signed-in player: account fields, avatar links, flags and balances',
@@ -22,8 +25,8 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       const signedIn = userOf(request);
       const [user, balances] = await Promise.all([
-        // The session check has just read the ban (app.authenticate): not read twice.
-        app.identity.userData(signedIn.id, { ban: signedIn.ban }),
+        // The session check has just read the account and the ban (app.authenticate): not read twice.
+        app.identity.signedInUserData(signedIn),
         app.wallet.balances(signedIn.id),
       ]);
       return {

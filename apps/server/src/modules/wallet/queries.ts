@@ -15,11 +15,14 @@ export interface PageQuery {
 
 /** Reads for the history lists, the bonus rules and reconciliation. */
 export function createWalletQueries({ db, ready }: { db: Db; ready: () => Promise<void> }) {
+  // Read on every page of a signed-in player (the user data): prepared once, not built per call.
+  const balancesStatement = db
+    .select({ currencyCode: walletAccounts.currencyCode, balance: walletAccounts.balance })
+    .from(walletAccounts)
+    .where(eq(walletAccounts.userId, sql.placeholder('userId')))
+    .prepare('wallet_balances');
   async function balances(userId: string): Promise<BalanceItem[]> {
-    const rows = await db
-      .select({ currencyCode: walletAccounts.currencyCode, balance: walletAccounts.balance })
-      .from(walletAccounts)
-      .where(eq(walletAccounts.userId, userId));
+    const rows = await balancesStatement.execute({ userId });
     const byCode = new Map(rows.map((r) => [r.currencyCode, r.balance ?? 0]));
     return currencyCodes.map((currencyCode) => {
       const minor = byCode.get(currencyCode) ?? 0;

@@ -1,0 +1,48 @@
+import { userDataSchema } from '@paws/contracts/profile';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countStatements } from '../helpers/statement-count.ts';
+import { userData } from '../identity/helpers.ts';
+import { createPaymentsTestApp, deposit, type PaymentsTestApp, signedInPlayer } from '../payments/helpers.ts';
+
+/*
+ * What a signed-in GET /profile/user-data sends to the database, through the real app (background work
+ * stopped first, so every statement counted is the request's), and that what it answers is never older
+ * than the request: the session check that reads the account also reads it fresh each time.
+ */
+
+let ctx: PaymentsTestApp;
+beforeAll(async () => {
+  ctx = await createPaymentsTestApp();
+});
+afterAll(() => ctx?.close());
+
+describe('GET /profile/user-data reads', () => {
+  it('answers what the account is now, not what it was at the last read', async () => {
+    const { b, userId } = await signedInPlayer(ctx);
+    expect(userDataSchema.parse((await userData(b)).json()).user.verificationType).toBe('NONE');
+    await ctx.app.identity.moveVerificationType(userId, ['NONE'], 'APPROVED');
+    expect(userDataSchema.parse((await userData(b)).json()).user.verificationType).toBe('APPROVED');
+  });
+
+  // Last: it stops the background work for good.
+  it('two statements: the session check with the account fields, and the balances', async () => {
+    const { b, userId } = await signedInPlayer(ctx);
+    await deposit(b, 5);
+    await ctx.app.events.stop();
+    await ctx.app.jobs.stop();
+    const idle = await countStatements(ctx.app.database, () => new Promise((r) => setTimeout(r, 300)));
+    expect(idle.statements, idle.texts.join('\n')).toBe(0);
+
+    let body: unknown;
+    const count = await countStatements(ctx.app.database, async () => {
+      const res = await userData(b);
+      expect(res.statusCode).toBe(200);
+      body = res.json();
+    });
+    expect(count.statements, count.texts.join('\n---\n')).toBe(2);
+    expect(count.begins).toBe(0);
+    const parsed = userDataSchema.parse(body);
+    expect(parsed.user.userId).toBe(userId);
+    expect(parsed.balances.find((balance) => balance.currencyCode === 'USD')?.amount).toBe(5);
+  });
+});
