@@ -1,8 +1,11 @@
+import '@mantine/core/styles.css';
+import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router';
+import { theme } from './app/theme';
 import { setUnauthorizedHandler } from './lib/api';
 import { loadConfig } from './lib/config';
 import { meQuery } from './lib/session';
@@ -19,9 +22,11 @@ loadConfig()
   .then(() =>
     root.render(
       <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
+        <MantineProvider theme={theme}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </MantineProvider>
       </StrictMode>,
     ),
   )

@@ -1,11 +1,12 @@
 import type { PlayerProfile } from '@paws/contracts/staff-players';
 import { staffPlayerMessages } from '@paws/contracts/staff-players';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render } from '../../testing/render';
 import PlayerPage from './components/player-page';
 import PlayersPage from './components/players-page';
 

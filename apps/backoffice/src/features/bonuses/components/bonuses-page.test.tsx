@@ -4,10 +4,11 @@ import {
   type StaffPromoCode,
 } from '@paws/contracts/staff-promotions';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { render } from '../../../testing/render';
 import BonusesPage from './bonuses-page';
 
 const weekly: StaffBonusRule = {

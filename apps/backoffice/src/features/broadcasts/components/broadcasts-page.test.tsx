@@ -1,9 +1,10 @@
 import { broadcastMessages, type StaffBroadcast } from '@paws/contracts/staff-promotions';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { render } from '../../../testing/render';
 import BroadcastsPage from './broadcasts-page';
 
 const sent: StaffBroadcast = {
