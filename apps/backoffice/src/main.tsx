@@ -22,7 +22,7 @@ loadConfig()
   .then(() =>
     root.render(
       <StrictMode>
-        <MantineProvider theme={theme}>
+        <MantineProvider theme={theme} forceColorScheme="light">
           <QueryClientProvider client={queryClient}>
             <RouterProvider router={router} />
           </QueryClientProvider>

@@ -1,18 +1,27 @@
-import { useEffect, useState } from 'react';
-import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { AppShell, Burger, Group, Button as MantineButton, NavLink, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { Navigate, Outlet, NavLink as RouterLink, useLocation } from 'react-router';
 import { Loading } from '../components/ui';
 import { GlobalSearch } from '../features/search/components/global-search';
 import { useMe, useSignOut } from '../lib/session';
 import { navItems } from './features';
 
-/** The signed-in frame: side navigation by permission, the staff member, sign out. */
+/** Whether a navigation entry is the page shown or one under it (the dashboard only for itself). */
+const isCurrent = (to: string, pathname: string) =>
+  to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
+
+/**
+ * The signed-in frame (Mantine's AppShell): side navigation by permission, the staff member, sign out; on a
+ * phone the navigation folds behind the Menu button.
+ */
 export function Layout() {
   const me = useMe();
   const signOut = useSignOut();
   const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuOpen, menu] = useDisclosure(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the phone menu on every navigation.
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  useEffect(() => menu.close(), [location.pathname]);
 
   if (me.isPending) return <Loading />;
   if (!me.data) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
@@ -20,40 +29,60 @@ export function Layout() {
   const links = navItems.filter((item) => permissions.has(item.permission));
 
   return (
-    <div className="shell">
-      <header className="topbar">
-        <button
-          type="button"
-          className="menu-toggle"
-          aria-expanded={menuOpen}
-          aria-controls="side-nav"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          Menu
-        </button>
-        <span className="brand">PAWS back office</span>
-        <GlobalSearch />
-        <span className="whoami">
-          {me.data.email} · {me.data.roles.join(', ')}
-        </span>
-        <button type="button" className="btn btn-ghost" onClick={signOut}>
-          Sign out
-        </button>
-      </header>
-      <nav id="side-nav" className={`side-nav${menuOpen ? ' open' : ''}`} aria-label="Back office">
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: { sm: 180, lg: 220 }, breakpoint: 'sm', collapsed: { mobile: !menuOpen } }}
+      padding="md"
+    >
+      <AppShell.Header className="topbar">
+        <Group h="100%" px="md" gap="md" wrap="nowrap">
+          <Burger
+            opened={menuOpen}
+            onClick={menu.toggle}
+            hiddenFrom="sm"
+            size="sm"
+            color="white"
+            aria-label="Menu"
+            aria-expanded={menuOpen}
+            aria-controls="side-nav"
+          />
+          <Text component="span" fw={700} className="brand">
+            PAWS back office
+          </Text>
+          <GlobalSearch />
+          <Text component="span" size="sm" className="whoami" visibleFrom="sm">
+            {me.data.email} · {me.data.roles.join(', ')}
+          </Text>
+          <MantineButton variant="default" onClick={signOut} className="sign-out">
+            Sign out
+          </MantineButton>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar
+        id="side-nav"
+        className="side-nav"
+        aria-label="Back office"
+        data-menu-closed={menuOpen ? undefined : true}
+        p="xs"
+      >
         <ul>
           {links.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} end={item.to === '/'}>
-                {item.label}
-              </NavLink>
+              <NavLink
+                component={RouterLink}
+                to={item.to}
+                end={item.to === '/'}
+                label={item.label}
+                active={isCurrent(item.to, location.pathname)}
+                variant="filled"
+              />
             </li>
           ))}
         </ul>
-      </nav>
-      <main className="content">
+      </AppShell.Navbar>
+      <AppShell.Main className="content">
         <Outlet />
-      </main>
-    </div>
+      </AppShell.Main>
+    </AppShell>
   );
 }

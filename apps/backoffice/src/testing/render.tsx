@@ -50,7 +50,7 @@ export function renderScreen(element: ReactNode, path = '/') {
 /** The app's theme around what a test draws; `env="test"` turns off transitions and portals. */
 function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} env="test">
+    <MantineProvider theme={theme} forceColorScheme="light" env="test">
       {children}
     </MantineProvider>
   );
