@@ -5,10 +5,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router';
-import { theme } from './app/theme';
 import { setUnauthorizedHandler } from './lib/api';
 import { loadConfig } from './lib/config';
 import { meQuery } from './lib/session';
+import { theme } from './styles/theme';
 import './styles/app.css';
 
 const queryClient = new QueryClient({

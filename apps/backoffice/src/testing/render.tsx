@@ -4,7 +4,7 @@ import { type RenderOptions, render as renderInDocument } from '@testing-library
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { theme } from '../app/theme';
+import { theme } from '../styles/theme';
 
 /** One recorded call to the staff API. */
 export interface Call {
