@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
+import './styles/mantine-theme.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -22,7 +23,13 @@ loadConfig()
   .then(() =>
     root.render(
       <StrictMode>
-        <MantineProvider theme={theme} forceColorScheme="light">
+        {/* The theme's variables and classes come from styles/mantine-theme.css: the CSP allows no injected <style>. */}
+        <MantineProvider
+          theme={theme}
+          forceColorScheme="light"
+          withCssVariables={false}
+          withGlobalClasses={false}
+        >
           <QueryClientProvider client={queryClient}>
             <RouterProvider router={router} />
           </QueryClientProvider>

@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, Button as MantineButton, NavLink, Text } from '@mantine/core';
+import { Burger, Button as MantineButton, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Navigate, Outlet, NavLink as RouterLink, useLocation } from 'react-router';
@@ -12,8 +12,9 @@ const isCurrent = (to: string, pathname: string) =>
   to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
 
 /**
- * The signed-in frame (Mantine's AppShell): side navigation by permission, the staff member, sign out; on a
- * phone the navigation folds behind the Menu button.
+ * The signed-in frame: side navigation by permission (Mantine's NavLink), the staff member, sign out; on a
+ * phone the navigation folds behind the Menu burger. A CSS grid rather than Mantine's AppShell, which injects
+ * its media rules as a <style> block that the back office's Content-Security-Policy refuses.
  */
 export function Layout() {
   const me = useMe();
@@ -29,42 +30,30 @@ export function Layout() {
   const links = navItems.filter((item) => permissions.has(item.permission));
 
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: { sm: 180, lg: 220 }, breakpoint: 'sm', collapsed: { mobile: !menuOpen } }}
-      padding="md"
-    >
-      <AppShell.Header className="topbar">
-        <Group h="100%" px="md" gap="md" wrap="nowrap">
-          <Burger
-            opened={menuOpen}
-            onClick={menu.toggle}
-            hiddenFrom="sm"
-            size="sm"
-            color="white"
-            aria-label="Menu"
-            aria-expanded={menuOpen}
-            aria-controls="side-nav"
-          />
-          <Text component="span" fw={700} className="brand">
-            PAWS back office
-          </Text>
-          <GlobalSearch />
-          <Text component="span" size="sm" className="whoami" visibleFrom="sm">
-            {me.data.email} · {me.data.roles.join(', ')}
-          </Text>
-          <MantineButton variant="default" onClick={signOut} className="sign-out">
-            Sign out
-          </MantineButton>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar
-        id="side-nav"
-        className="side-nav"
-        aria-label="Back office"
-        data-menu-closed={menuOpen ? undefined : true}
-        p="xs"
-      >
+    <div className="shell">
+      <header className="topbar">
+        <Burger
+          opened={menuOpen}
+          onClick={menu.toggle}
+          className="menu-toggle"
+          size="sm"
+          color="white"
+          aria-label="Menu"
+          aria-expanded={menuOpen}
+          aria-controls="side-nav"
+        />
+        <Text component="span" fw={700} className="brand">
+          PAWS back office
+        </Text>
+        <GlobalSearch />
+        <Text component="span" size="sm" className="whoami">
+          {me.data.email} · {me.data.roles.join(', ')}
+        </Text>
+        <MantineButton variant="default" onClick={signOut} className="sign-out">
+          Sign out
+        </MantineButton>
+      </header>
+      <nav id="side-nav" className={`side-nav${menuOpen ? ' open' : ''}`} aria-label="Back office">
         <ul>
           {links.map((item) => (
             <li key={item.to}>
@@ -79,10 +68,10 @@ export function Layout() {
             </li>
           ))}
         </ul>
-      </AppShell.Navbar>
-      <AppShell.Main className="content">
+      </nav>
+      <main className="content">
         <Outlet />
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 }
