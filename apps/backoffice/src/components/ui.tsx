@@ -275,6 +275,9 @@ export function Modal({
       title={title}
       closeButtonProps={{ 'aria-label': 'Close' }}
       classNames={{ title: 'modal-title' }}
+      // Open at once, as the native dialog did: a fading dialog is half-transparent while staff start typing
+      // (and an accessibility audit then reads washed-out text).
+      transitionProps={{ duration: 0 }}
     >
       {children}
     </MantineModal>
