@@ -87,13 +87,6 @@ beforeEach(() => {
     return undefined;
   };
   vi.spyOn(window, 'confirm').mockReturnValue(true);
-  // jsdom has no <dialog> methods.
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
 });
 afterEach(() => {
   vi.restoreAllMocks();
