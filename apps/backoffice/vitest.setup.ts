@@ -43,6 +43,24 @@ for (const [prototype, descriptors] of worker.domPrototypes) {
   }
 }
 
+// Mantine reads media queries (colour scheme, breakpoints) and watches sizes; jsdom has neither.
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 // Testing Library unmounts after each test by itself only in the first file of a worker (it registers
 // that when it loads, once per worker now): every file asks for it here.
 afterEach(() => {

@@ -1,3 +1,6 @@
+import '@mantine/core/styles.css';
+import { MantineProvider } from '@mantine/core';
+import './styles/mantine-theme.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -6,6 +9,7 @@ import { router } from './app/router';
 import { setUnauthorizedHandler } from './lib/api';
 import { loadConfig } from './lib/config';
 import { meQuery } from './lib/session';
+import { theme } from './styles/theme';
 import './styles/app.css';
 
 const queryClient = new QueryClient({
@@ -19,9 +23,17 @@ loadConfig()
   .then(() =>
     root.render(
       <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
+        {/* The theme's variables and classes come from styles/mantine-theme.css: the CSP allows no injected <style>. */}
+        <MantineProvider
+          theme={theme}
+          forceColorScheme="light"
+          withCssVariables={false}
+          withGlobalClasses={false}
+        >
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </MantineProvider>
       </StrictMode>,
     ),
   )

@@ -1,18 +1,28 @@
-import { useEffect, useState } from 'react';
-import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { Burger, Button as MantineButton, NavLink, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { Navigate, Outlet, NavLink as RouterLink, useLocation } from 'react-router';
 import { Loading } from '../components/ui';
 import { GlobalSearch } from '../features/search/components/global-search';
 import { useMe, useSignOut } from '../lib/session';
 import { navItems } from './features';
 
-/** The signed-in frame: side navigation by permission, the staff member, sign out. */
+/** Whether a navigation entry is the page shown or one under it (the dashboard only for itself). */
+const isCurrent = (to: string, pathname: string) =>
+  to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
+
+/**
+ * The signed-in frame: side navigation by permission (Mantine's NavLink), the staff member, sign out; on a
+ * phone the navigation folds behind the Menu burger. A CSS grid rather than Mantine's AppShell, which injects
+ * its media rules as a <style> block that the back office's Content-Security-Policy refuses.
+ */
 export function Layout() {
   const me = useMe();
   const signOut = useSignOut();
   const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuOpen, menu] = useDisclosure(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the phone menu on every navigation.
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  useEffect(() => menu.close(), [location.pathname]);
 
   if (me.isPending) return <Loading />;
   if (!me.data) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
@@ -22,31 +32,39 @@ export function Layout() {
   return (
     <div className="shell">
       <header className="topbar">
-        <button
-          type="button"
+        <Burger
+          opened={menuOpen}
+          onClick={menu.toggle}
           className="menu-toggle"
+          size="sm"
+          color="white"
+          aria-label="Menu"
           aria-expanded={menuOpen}
           aria-controls="side-nav"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          Menu
-        </button>
-        <span className="brand">PAWS back office</span>
+        />
+        <Text component="span" fw={700} className="brand">
+          PAWS back office
+        </Text>
         <GlobalSearch />
-        <span className="whoami">
+        <Text component="span" size="sm" className="whoami">
           {me.data.email} · {me.data.roles.join(', ')}
-        </span>
-        <button type="button" className="btn btn-ghost" onClick={signOut}>
+        </Text>
+        <MantineButton variant="default" onClick={signOut} className="sign-out">
           Sign out
-        </button>
+        </MantineButton>
       </header>
       <nav id="side-nav" className={`side-nav${menuOpen ? ' open' : ''}`} aria-label="Back office">
         <ul>
           {links.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} end={item.to === '/'}>
-                {item.label}
-              </NavLink>
+              <NavLink
+                component={RouterLink}
+                to={item.to}
+                end={item.to === '/'}
+                label={item.label}
+                active={isCurrent(item.to, location.pathname)}
+                variant="filled"
+              />
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { Group, Paper, Table, Text, UnstyledButton } from '@mantine/core';
 import type { StaffPage } from '@paws/contracts/staff-lists';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
@@ -11,7 +12,7 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { api, apiUrl, errorOf, type Query } from '../lib/api';
-import { Button, ErrorView, Select } from './ui';
+import { Button, ButtonLink, ErrorView, Select } from './ui';
 
 export interface DataTableProps<T> {
   /** The table's accessible name. */
@@ -100,34 +101,40 @@ export function DataTable<T>({
   const pages = Math.max(1, Math.ceil(total / pagination.pageSize));
 
   return (
-    <div className="data-table">
-      <div className="table-toolbar">
-        <span className="table-count" aria-live="polite">
+    <Paper className="data-table">
+      <Group className="table-toolbar" justify="space-between" gap="xs" px="sm" py="xs">
+        <Text component="span" size="sm" className="muted" aria-live="polite">
           {result.isFetching && !result.data
             ? 'Loading…'
             : `${total.toLocaleString('en-GB')} ${total === 1 ? 'row' : 'rows'}`}
-        </span>
-        <div className="table-tools">
+        </Text>
+        <Group gap="xs">
           {toolbar}
-          <a className="btn btn-secondary" href={apiUrl(path, csvQuery)} download>
+          <ButtonLink href={apiUrl(path, csvQuery)} download>
             Export CSV
-          </a>
-        </div>
-      </div>
+          </ButtonLink>
+        </Group>
+      </Group>
       {result.isError ? (
         <ErrorView message={errorOf(result.error).message} onRetry={() => result.refetch()} />
       ) : (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable).
         <section className="table-scroll" aria-label={`${label} (scrollable)`} tabIndex={0}>
-          <table aria-label={label} aria-busy={result.isFetching || undefined}>
-            <thead>
+          <Table
+            aria-label={label}
+            aria-busy={result.isFetching || undefined}
+            highlightOnHover
+            verticalSpacing="xs"
+            horizontalSpacing="sm"
+          >
+            <Table.Thead>
               {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
+                <Table.Tr key={group.id}>
                   {group.headers.map((header) => {
                     const sorted = header.column.getIsSorted();
                     const canSort = header.column.getCanSort();
                     return (
-                      <th
+                      <Table.Th
                         key={header.id}
                         scope="col"
                         aria-sort={
@@ -135,8 +142,7 @@ export function DataTable<T>({
                         }
                       >
                         {canSort ? (
-                          <button
-                            type="button"
+                          <UnstyledButton
                             className="sort-button"
                             onClick={header.column.getToggleSortingHandler()}
                           >
@@ -144,21 +150,21 @@ export function DataTable<T>({
                             <span aria-hidden="true">
                               {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ' ↕'}
                             </span>
-                          </button>
+                          </UnstyledButton>
                         ) : (
                           flexRender(header.column.columnDef.header, header.getContext())
                         )}
-                      </th>
+                      </Table.Th>
                     );
                   })}
-                </tr>
+                </Table.Tr>
               ))}
-            </thead>
-            <tbody>
+            </Table.Thead>
+            <Table.Tbody>
               {table.getRowModel().rows.map((row) => (
-                <tr key={row.id}>
+                <Table.Tr key={row.id}>
                   {row.getVisibleCells().map((cell, index) => (
-                    <td key={cell.id}>
+                    <Table.Td key={cell.id}>
                       {index === 0 && rowHref ? (
                         <Link to={rowHref(row.original)}>
                           {flexRender(cell.column.columnDef.cell, cell.getContext())}
@@ -166,22 +172,22 @@ export function DataTable<T>({
                       ) : (
                         flexRender(cell.column.columnDef.cell, cell.getContext())
                       )}
-                    </td>
+                    </Table.Td>
                   ))}
-                </tr>
+                </Table.Tr>
               ))}
               {result.data && result.data.items.length === 0 ? (
-                <tr>
-                  <td colSpan={columns.length} className="empty">
+                <Table.Tr>
+                  <Table.Td colSpan={columns.length} className="empty">
                     {emptyText}
-                  </td>
-                </tr>
+                  </Table.Td>
+                </Table.Tr>
               ) : null}
-            </tbody>
-          </table>
+            </Table.Tbody>
+          </Table>
         </section>
       )}
-      <nav className="pager" aria-label={`${label} pages`}>
+      <Group component="nav" className="pager" aria-label={`${label} pages`} gap="sm" px="sm" py="xs">
         <Button
           variant="secondary"
           onClick={() => table.previousPage()}
@@ -213,7 +219,7 @@ export function DataTable<T>({
             ))}
           </Select>
         </label>
-      </nav>
-    </div>
+      </Group>
+    </Paper>
   );
 }

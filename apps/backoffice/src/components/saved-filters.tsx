@@ -1,3 +1,4 @@
+import { Button as MantineButton } from '@mantine/core';
 import {
   type SavedFilter,
   type SavedFilterQueue,
@@ -77,24 +78,28 @@ export function SavedFilters({
       ) : (
         <ul className="saved-filters-list">
           {saved.data?.map((filter) => (
-            <li key={filter.id} className="saved-filter">
-              <button
-                type="button"
-                className="saved-filter-apply"
-                aria-pressed={sameFilters(current, filter.filters)}
-                onClick={() => onApply(filter.filters)}
-              >
-                {filter.name}
-              </button>
-              <button
-                type="button"
-                className="saved-filter-remove"
-                aria-label={`Remove saved filter ${filter.name}`}
-                disabled={remove.isPending && remove.variables === filter.id}
-                onClick={() => remove.mutate(filter.id)}
-              >
-                ×
-              </button>
+            <li key={filter.id}>
+              <MantineButton.Group>
+                <MantineButton
+                  size="xs"
+                  radius="xl"
+                  variant={sameFilters(current, filter.filters) ? 'filled' : 'default'}
+                  aria-pressed={sameFilters(current, filter.filters)}
+                  onClick={() => onApply(filter.filters)}
+                >
+                  {filter.name}
+                </MantineButton>
+                <MantineButton
+                  size="xs"
+                  radius="xl"
+                  variant="default"
+                  aria-label={`Remove saved filter ${filter.name}`}
+                  disabled={remove.isPending && remove.variables === filter.id}
+                  onClick={() => remove.mutate(filter.id)}
+                >
+                  ×
+                </MantineButton>
+              </MantineButton.Group>
             </li>
           ))}
         </ul>

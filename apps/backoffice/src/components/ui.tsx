@@ -1,33 +1,73 @@
 import {
-  type ButtonHTMLAttributes,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-  useEffect,
-  useId,
-  useRef,
-} from 'react';
+  Alert,
+  ComboboxChevron,
+  Group,
+  Loader,
+  Badge as MantineBadge,
+  Button as MantineButton,
+  Input as MantineInput,
+  Modal as MantineModal,
+  Paper,
+  Text,
+  Title,
+} from '@mantine/core';
+import { type ButtonHTMLAttributes, type ComponentProps, type ReactNode, useId } from 'react';
+import { Link } from 'react-router';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
+
+/** How each of the back office's button kinds is drawn by Mantine's Button. */
+const buttonLooks = {
+  primary: { variant: 'filled' },
+  secondary: { variant: 'default' },
+  danger: { variant: 'filled', color: 'bad' },
+  ghost: { variant: 'subtle', color: 'dark' },
+} as const;
 
 export function Button({
   variant = 'primary',
   busy,
   children,
-  className,
+  disabled,
+  type = 'button',
+  color: _color,
   ...props
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; busy?: boolean }) {
   return (
-    <button
-      type="button"
+    <MantineButton
+      {...buttonLooks[variant]}
       {...props}
-      disabled={props.disabled || busy}
+      type={type}
+      disabled={disabled || busy}
+      loading={busy}
       aria-busy={busy || undefined}
-      className={`btn btn-${variant}${className ? ` ${className}` : ''}`}
     >
       {children}
-    </button>
+    </MantineButton>
+  );
+}
+
+/** A link drawn as a button: to a page of the back office (`to`) or to a file of the API (`href`). */
+export function ButtonLink({
+  variant = 'secondary',
+  children,
+  ...target
+}: { variant?: Variant; children: ReactNode } & (
+  | { to: string; href?: never; download?: never }
+  | { href: string; download?: boolean | string; to?: never }
+)) {
+  const look = buttonLooks[variant];
+  if (target.to !== undefined) {
+    return (
+      <MantineButton {...look} component={Link} to={target.to}>
+        {children}
+      </MantineButton>
+    );
+  }
+  return (
+    <MantineButton {...look} component="a" href={target.href} download={target.download}>
+      {children}
+    </MantineButton>
   );
 }
 
@@ -41,41 +81,67 @@ interface FieldProps {
   children: (props: { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }) => ReactNode;
 }
 
-/** A labelled control with its hint and its error under it. */
+/**
+ * A labelled control with its hint and its error under it (Mantine's Input.Wrapper). The render prop hands the
+ * control its id and descriptions; Mantine's own inputs also read them from the wrapper.
+ */
 export function Field({ label, hideLabel, error, hint, children }: FieldProps) {
   const id = useId();
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-description` : ''].filter(Boolean).join(' ');
   return (
-    <div className="field">
-      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : undefined}>
-        {label}
-      </label>
+    <MantineInput.Wrapper
+      id={id}
+      className="field"
+      label={label}
+      labelProps={hideLabel ? { className: 'visually-hidden' } : undefined}
+      description={hint}
+      error={error}
+      descriptionProps={{ className: 'field-hint' }}
+      errorProps={{ role: 'alert', className: 'field-error' }}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+    >
       {children({
         id,
         'aria-invalid': error ? true : undefined,
         'aria-describedby': describedBy || undefined,
       })}
-      {hint ? (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </MantineInput.Wrapper>
   );
 }
 
-export const Input = (props: InputHTMLAttributes<HTMLInputElement>) => <input className="input" {...props} />;
-export const Select = (props: SelectHTMLAttributes<HTMLSelectElement>) => (
-  <select className="input" {...props} />
-);
-export const Textarea = (props: TextareaHTMLAttributes<HTMLTextAreaElement>) => (
-  <textarea className="input" rows={4} {...props} />
-);
+type Invalid = boolean | 'true' | 'false' | 'grammar' | 'spelling' | undefined;
+const isInvalid = (value: Invalid) => value === true || value === 'true';
+
+export function Input({ 'aria-invalid': invalid, size, ...props }: ComponentProps<'input'>) {
+  return <MantineInput {...props} inputSize={size?.toString()} error={isInvalid(invalid)} />;
+}
+
+export function Select({ 'aria-invalid': invalid, size, ...props }: ComponentProps<'select'>) {
+  return (
+    <MantineInput
+      {...(props as ComponentProps<typeof MantineInput<'select'>>)}
+      component="select"
+      inputSize={size?.toString()}
+      error={isInvalid(invalid)}
+      rightSection={<ComboboxChevron />}
+      rightSectionPointerEvents="none"
+    />
+  );
+}
+
+export function Textarea({ 'aria-invalid': invalid, ...props }: ComponentProps<'textarea'>) {
+  return (
+    <MantineInput
+      rows={4}
+      {...(props as ComponentProps<typeof MantineInput<'textarea'>>)}
+      component="textarea"
+      multiline
+      error={isInvalid(invalid)}
+    />
+  );
+}
+
+const toneColors = { neutral: 'dark', good: 'good', warn: 'warn', bad: 'bad', info: 'info' } as const;
 
 export function Badge({
   tone = 'neutral',
@@ -84,7 +150,11 @@ export function Badge({
   tone?: 'neutral' | 'good' | 'warn' | 'bad' | 'info';
   children: ReactNode;
 }) {
-  return <span className={`badge badge-${tone}`}>{children}</span>;
+  return (
+    <MantineBadge className="badge" color={toneColors[tone]}>
+      {children}
+    </MantineBadge>
+  );
 }
 
 export function Card({
@@ -100,15 +170,15 @@ export function Card({
   children: ReactNode;
 }) {
   return (
-    <section className={wide ? 'card card-wide' : 'card'} aria-label={title}>
+    <Paper component="section" className={wide ? 'card card-wide' : 'card'} aria-label={title} p="md">
       {title || actions ? (
-        <header className="card-header">
-          {title ? <h2>{title}</h2> : null}
-          {actions ? <div className="card-actions">{actions}</div> : null}
-        </header>
+        <Group justify="space-between" gap="xs" mb="sm">
+          {title ? <Title order={2}>{title}</Title> : null}
+          {actions ? <Group gap="xs">{actions}</Group> : null}
+        </Group>
       ) : null}
       {children}
-    </section>
+    </Paper>
   );
 }
 
@@ -135,47 +205,58 @@ export function PageHeader({
   children?: ReactNode;
 }) {
   return (
-    <header className="page-header">
-      <div>
-        <h1>{title}</h1>
+    <Group component="header" justify="space-between" align="flex-end" gap="md" mb="md">
+      <div className="page-title">
+        <Title order={1}>{title}</Title>
         {children}
       </div>
-      {actions ? <div className="page-actions">{actions}</div> : null}
-    </header>
+      {actions ? <Group gap="xs">{actions}</Group> : null}
+    </Group>
   );
 }
 
 /** A figure with its label, for dashboards and summaries. */
 export function Stat({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
   return (
-    <div className="stat">
-      <span className="stat-label">{label}</span>
-      <strong className="stat-value">{value}</strong>
-      {hint ? <span className="stat-hint">{hint}</span> : null}
-    </div>
+    <Paper className="stat" px="md" py="sm">
+      <Text component="span" size="sm" className="muted">
+        {label}
+      </Text>
+      <Text component="strong" fw={700} fz="1.35rem">
+        {value}
+      </Text>
+      {hint ? (
+        <Text component="span" size="xs" className="muted">
+          {hint}
+        </Text>
+      ) : null}
+    </Paper>
   );
 }
 
 export function ErrorView({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (
-    <div className="error-view" role="alert">
-      <p>{message}</p>
-      {onRetry ? (
-        <Button variant="secondary" onClick={onRetry}>
-          Retry
-        </Button>
-      ) : null}
-    </div>
+    <Alert color="bad" variant="light" className="error-view">
+      <Group justify="space-between" gap="md">
+        <Text c="bad.7">{message}</Text>
+        {onRetry ? (
+          <Button variant="secondary" onClick={onRetry}>
+            Retry
+          </Button>
+        ) : null}
+      </Group>
+    </Alert>
   );
 }
 
 export const Loading = ({ label = 'Loading…' }: { label?: string }) => (
-  <p className="loading" role="status">
+  <Group component="p" gap="xs" className="loading" role="status">
+    <Loader size="xs" aria-hidden="true" />
     {label}
-  </p>
+  </Group>
 );
 
-/** A modal dialog on the native <dialog> (focus trap and Escape for free). */
+/** A modal dialog (Mantine's Modal: the title names it, focus is trapped inside and returned on close). */
 export function Modal({
   title,
   open,
@@ -187,27 +268,19 @@ export function Modal({
   onClose: () => void;
   children: ReactNode;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal?.();
-    if (!open && dialog.open) dialog.close?.();
-  }, [open]);
   return (
-    <dialog ref={ref} className="modal" aria-label={title} onClose={onClose} onCancel={onClose}>
-      {open ? (
-        <>
-          <header className="modal-header">
-            <h2>{title}</h2>
-            <button type="button" className="modal-close" aria-label="Close" onClick={onClose}>
-              ×
-            </button>
-          </header>
-          <div className="modal-body">{children}</div>
-        </>
-      ) : null}
-    </dialog>
+    <MantineModal
+      opened={open}
+      onClose={onClose}
+      title={title}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      classNames={{ title: 'modal-title' }}
+      // Open at once, as the native dialog did: a fading dialog is half-transparent while staff start typing
+      // (and an accessibility audit then reads washed-out text).
+      transitionProps={{ duration: 0 }}
+    >
+      {children}
+    </MantineModal>
   );
 }
 

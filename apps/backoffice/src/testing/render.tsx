@@ -1,8 +1,10 @@
+import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { type RenderOptions, render as renderInDocument } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { theme } from '../styles/theme';
 
 /** One recorded call to the staff API. */
 export interface Call {
@@ -43,4 +45,18 @@ export function renderScreen(element: ReactNode, path = '/') {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+}
+
+/** The app's theme around what a test draws; `env="test"` turns off transitions and portals. */
+function Providers({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} forceColorScheme="light" env="test">
+      {children}
+    </MantineProvider>
+  );
+}
+
+/** Testing Library's render inside the app's providers (Mantine's components need theirs). */
+export function render(element: ReactNode, options?: Omit<RenderOptions, 'wrapper'>) {
+  return renderInDocument(element, { wrapper: Providers, ...options });
 }

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { Button, Field, Input } from '../../components/ui';
+import { useSearchParams } from 'react-router';
+import { Button, ButtonLink, Field, Input } from '../../components/ui';
 import { api, errorOf } from '../../lib/api';
 
 /** The invitation link: the new staff member chooses a password, then signs in (and enrols their authenticator). */
@@ -33,9 +33,9 @@ export function InvitePage() {
           <>
             <h1>Your account is ready</h1>
             <p>Sign in with your e-mail and this password; you will then set up your authenticator app.</p>
-            <Link className="btn btn-primary" to="/login">
+            <ButtonLink variant="primary" to="/login">
               Sign in
-            </Link>
+            </ButtonLink>
           </>
         ) : (
           <form onSubmit={submit} noValidate>

@@ -1,7 +1,7 @@
 import type { FactorRemoval } from '@paws/contracts/staff-factors';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderScreen } from '../../testing/render';
 import FactorRemovalsPage from './components/factor-removals-page';
 
@@ -25,14 +25,6 @@ const row = (id: string, requestedBy: string, playerEmail: string): FactorRemova
 const theirs = row('0195f0e2-5a8e-7000-8000-000000000201', OTHER, 'ann@example.com');
 const mine = row('0195f0e2-5a8e-7000-8000-000000000202', ME, 'bob@example.com');
 
-beforeEach(() => {
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the factor removals queue', () => {

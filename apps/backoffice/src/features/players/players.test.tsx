@@ -2,11 +2,12 @@ import { staffFactorMessages } from '@paws/contracts/staff-factors';
 import type { PlayerProfile } from '@paws/contracts/staff-players';
 import { staffPlayerMessages } from '@paws/contracts/staff-players';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render } from '../../testing/render';
 import PlayerPage from './components/player-page';
 import PlayersPage from './components/players-page';
 
@@ -79,15 +80,6 @@ function renderAt(path: string, element: ReactNode, routePath: string) {
 
 const support = ['players.read', 'players.note', 'players.ban', 'players.signout'];
 
-beforeEach(() => {
-  // jsdom has no <dialog> methods.
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the players list', () => {

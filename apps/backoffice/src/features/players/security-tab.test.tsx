@@ -2,10 +2,11 @@ import type { FactorRemoval, PlayerFactors, StaffLiveSession } from '@paws/contr
 import { staffFactorMessages } from '@paws/contracts/staff-factors';
 import type { PlayerProfile } from '@paws/contracts/staff-players';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render } from '../../testing/render';
 import PlayerPage from './components/player-page';
 
 const ID = '0195f0e2-5a8e-7000-8000-000000000001';
@@ -118,14 +119,6 @@ const posts = () => calls.filter((c) => c.method === 'POST');
 const support = ['players.read', 'players.signout', 'players.factors.request'];
 const admin = [...support, 'players.factors.approve'];
 
-beforeEach(() => {
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('signed-in sessions on the player page', () => {

@@ -26,12 +26,6 @@ let answers: Record<string, (call: Call) => { status?: number; body?: unknown }>
 let calls: Call[];
 
 beforeEach(() => {
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
   permissions = ['players.read', 'responsible-gaming.read', 'responsible-gaming.act'];
   answers = {};
   calls = mockApi((call) => {

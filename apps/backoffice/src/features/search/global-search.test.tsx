@@ -1,10 +1,10 @@
 import type { StaffSearchResult } from '@paws/contracts/staff-search';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Call, mockApi } from '../../testing/render';
+import { type Call, mockApi, render } from '../../testing/render';
 import { GlobalSearch } from './components/global-search';
 
 const PLAYER = '0195f0e2-5a8e-7000-8000-000000000001';

@@ -1,9 +1,8 @@
 import type { adjustmentStatuses, StaffAdjustment } from '@paws/contracts/staff-money';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { ReviewTable } from '../../../components/review-queue/review-table';
-import { Badge, Card, formatDateTime, formatMoney, PageHeader } from '../../../components/ui';
+import { Badge, ButtonLink, Card, formatDateTime, formatMoney, PageHeader } from '../../../components/ui';
 import { useCan, useMe } from '../../../lib/session';
 import { adjustments } from '../api/adjustments';
 import { paths } from '../paths';
@@ -83,9 +82,9 @@ export default function AdjustmentsPage() {
         title="Adjustments"
         actions={
           canRequest ? (
-            <Link className="btn btn-primary" to={paths.new()}>
+            <ButtonLink variant="primary" to={paths.new()}>
               Request adjustment
-            </Link>
+            </ButtonLink>
           ) : null
         }
       >

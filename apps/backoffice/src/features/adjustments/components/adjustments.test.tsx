@@ -1,7 +1,7 @@
 import type { StaffAdjustment } from '@paws/contracts/staff-money';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { type Call, mockApi, renderScreen } from '../../../testing/render';
 import AdjustmentsPage from './adjustments-page';
 import NewAdjustmentPage from './new-adjustment-page';
@@ -28,14 +28,6 @@ const pendingOf = (id: string, requestedBy: string): StaffAdjustment => ({
 const mine = pendingOf('00000000-0000-4000-8000-0000000000d1', 'me');
 const theirs = pendingOf('00000000-0000-4000-8000-0000000000d2', 'colleague');
 
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 afterEach(() => vi.unstubAllGlobals());
 
 function serve(onPost?: (call: Call) => { status?: number; body?: unknown } | undefined) {

@@ -10,6 +10,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import {
   Button,
+  ButtonLink,
   Card,
   Field,
   formatMoney,
@@ -64,9 +65,7 @@ export default function NewAdjustmentPage() {
               : `Waiting for approval: ${formatMoney(done.amount, done.currency)} to ${done.player.email ?? done.player.id} is above the threshold, so another staff member must approve it.`}
           </p>
           <div className="row">
-            <Link className="btn btn-secondary" to={paths.list}>
-              Back to adjustments
-            </Link>
+            <ButtonLink to={paths.list}>Back to adjustments</ButtonLink>
             <Button variant="ghost" onClick={() => request.reset()}>
               Request another
             </Button>

@@ -4,10 +4,11 @@ import {
   type StaffPromoCode,
 } from '@paws/contracts/staff-promotions';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { render } from '../../../testing/render';
 import BonusesPage from './bonuses-page';
 
 const weekly: StaffBonusRule = {
@@ -40,16 +41,6 @@ type Handler = (url: URL, init: RequestInit) => { status?: number; body: unknown
 let permissions: string[];
 let handler: Handler;
 const calls: { method: string; url: URL; body: unknown }[] = [];
-
-beforeAll(() => {
-  // jsdom has no modal dialogs: open and close them as a browser would.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 
 beforeEach(() => {
   permissions = ['bonuses.read', 'bonuses.write'];

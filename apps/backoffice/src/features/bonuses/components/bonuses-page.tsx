@@ -1,3 +1,4 @@
+import { Table } from '@mantine/core';
 import {
   type PromoCodeStatus,
   promoCodeStatuses,
@@ -66,32 +67,32 @@ function RulesCard() {
       ) : (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
         <section className="table-scroll" aria-label="Bonus rules (scrollable)" tabIndex={0}>
-          <table aria-label="Bonus rules">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Target</th>
-                <th scope="col">Reward</th>
-                <th scope="col">Status</th>
-                <th scope="col">Order</th>
-                {canWrite ? <th scope="col">Actions</th> : null}
-              </tr>
-            </thead>
-            <tbody>
+          <Table aria-label="Bonus rules">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Name</Table.Th>
+                <Table.Th scope="col">Kind</Table.Th>
+                <Table.Th scope="col">Target</Table.Th>
+                <Table.Th scope="col">Reward</Table.Th>
+                <Table.Th scope="col">Status</Table.Th>
+                <Table.Th scope="col">Order</Table.Th>
+                {canWrite ? <Table.Th scope="col">Actions</Table.Th> : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
               {rules.data.map((rule) => (
-                <tr key={rule.id}>
-                  <td>
+                <Table.Tr key={rule.id}>
+                  <Table.Td>
                     {rule.name}
                     <div className="field-hint">{rule.code}</div>
-                  </td>
-                  <td>{rule.task ? `${rule.kind} · ${rule.task}` : rule.kind}</td>
-                  <td>{rule.targetAmount === null ? '—' : dollars(rule.targetAmount)}</td>
-                  <td>{formatMoney(rule.rewardAmount, rule.rewardCurrency)}</td>
-                  <td>{rule.active ? <Badge tone="good">Active</Badge> : <Badge>Off</Badge>}</td>
-                  <td>{rule.sortOrder}</td>
+                  </Table.Td>
+                  <Table.Td>{rule.task ? `${rule.kind} · ${rule.task}` : rule.kind}</Table.Td>
+                  <Table.Td>{rule.targetAmount === null ? '—' : dollars(rule.targetAmount)}</Table.Td>
+                  <Table.Td>{formatMoney(rule.rewardAmount, rule.rewardCurrency)}</Table.Td>
+                  <Table.Td>{rule.active ? <Badge tone="good">Active</Badge> : <Badge>Off</Badge>}</Table.Td>
+                  <Table.Td>{rule.sortOrder}</Table.Td>
                   {canWrite ? (
-                    <td>
+                    <Table.Td>
                       <Button
                         variant="secondary"
                         aria-label={`Edit ${rule.name}`}
@@ -99,12 +100,12 @@ function RulesCard() {
                       >
                         Edit
                       </Button>
-                    </td>
+                    </Table.Td>
                   ) : null}
-                </tr>
+                </Table.Tr>
               ))}
-            </tbody>
-          </table>
+            </Table.Tbody>
+          </Table>
         </section>
       )}
       <Modal

@@ -1,9 +1,10 @@
 import { broadcastMessages, type StaffBroadcast } from '@paws/contracts/staff-promotions';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { render } from '../../../testing/render';
 import BroadcastsPage from './broadcasts-page';
 
 const sent: StaffBroadcast = {
@@ -86,13 +87,6 @@ beforeEach(() => {
     return undefined;
   };
   vi.spyOn(window, 'confirm').mockReturnValue(true);
-  // jsdom has no <dialog> methods.
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
 });
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,3 +1,4 @@
+import { Fieldset } from '@mantine/core';
 import {
   BROADCAST_TEXT_MAX,
   BROADCAST_TITLE_MAX,
@@ -143,10 +144,11 @@ export function ComposeForm() {
           const name = broadcastLanguageLabels[language];
           const failed = errors.translations?.[language];
           return (
-            <fieldset key={language} className="card">
-              <legend>
-                {name} (optional: without it, {name} readers get the English)
-              </legend>
+            <Fieldset
+              key={language}
+              className="card"
+              legend={`${name} (optional: without it, ${name} readers get the English)`}
+            >
               <Field label={`${name} title`} error={failed?.title?.message}>
                 {(props) => (
                   <Input
@@ -165,7 +167,7 @@ export function ComposeForm() {
                   />
                 )}
               </Field>
-            </fieldset>
+            </Fieldset>
           );
         })}
         {segment === 'ACTIVE' ? (

@@ -1,3 +1,4 @@
+import { Paper } from '@mantine/core';
 import { renderNotificationMessage } from '@paws/contracts/notifications-messages';
 import {
   type BroadcastPreview,
@@ -13,7 +14,7 @@ export function PreviewPanel({ preview, stale }: { preview: BroadcastPreview; st
   const { recipients, notification } = preview;
   const english = notification.notificationMessage;
   return (
-    <section aria-label="Preview" className="card">
+    <Paper component="section" aria-label="Preview" className="card" p="md">
       <p>
         <strong>Recipients:</strong> {recipients.toLocaleString('en-GB')}{' '}
         {recipients === 1 ? 'player' : 'players'}
@@ -24,7 +25,9 @@ export function PreviewPanel({ preview, stale }: { preview: BroadcastPreview; st
         const message = renderNotificationMessage(notification, language);
         const fallback = language !== 'en' && notification.messageParams?.[language] === undefined;
         return (
-          <article
+          <Paper
+            component="article"
+            p="md"
             key={language}
             aria-label={language === 'en' ? 'Notification as players see it' : `As ${name} readers see it`}
             className="card"
@@ -36,9 +39,9 @@ export function PreviewPanel({ preview, stale }: { preview: BroadcastPreview; st
             </p>
             <p>{language === 'en' ? english : message}</p>
             <p className="field-hint">The PAWS team</p>
-          </article>
+          </Paper>
         );
       })}
-    </section>
+    </Paper>
   );
 }

@@ -1,3 +1,4 @@
+import { Table } from '@mantine/core';
 import type { Dashboard } from '@paws/contracts/staff-reports';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatUsd } from '../../../components/ui';
@@ -43,30 +44,30 @@ export function DailyChart({ series }: { series: Dashboard['series'] }) {
         <summary>Show the figures</summary>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard. */}
         <div className="table-scroll" tabIndex={0}>
-          <table aria-label="Daily figures">
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
+          <Table aria-label="Daily figures">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Day</Table.Th>
                 {lines.map((line) => (
-                  <th key={line.key} scope="col">
+                  <Table.Th key={line.key} scope="col">
                     {line.name}
-                  </th>
+                  </Table.Th>
                 ))}
-                <th scope="col">Active players</th>
-              </tr>
-            </thead>
-            <tbody>
+                <Table.Th scope="col">Active players</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
               {series.map((day) => (
-                <tr key={day.day}>
-                  <td>{day.day}</td>
+                <Table.Tr key={day.day}>
+                  <Table.Td>{day.day}</Table.Td>
                   {lines.map((line) => (
-                    <td key={line.key}>{formatUsd(day[line.key])}</td>
+                    <Table.Td key={line.key}>{formatUsd(day[line.key])}</Table.Td>
                   ))}
-                  <td>{day.activePlayers}</td>
-                </tr>
+                  <Table.Td>{day.activePlayers}</Table.Td>
+                </Table.Tr>
               ))}
-            </tbody>
-          </table>
+            </Table.Tbody>
+          </Table>
         </div>
       </details>
     </figure>

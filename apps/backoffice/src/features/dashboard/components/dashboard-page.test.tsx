@@ -1,8 +1,9 @@
 import type { Dashboard, DashboardFigures } from '@paws/contracts/staff-reports';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { render } from '../../../testing/render';
 import DashboardPage from './dashboard-page';
 
 const figures = (over: Partial<DashboardFigures> = {}): DashboardFigures => ({

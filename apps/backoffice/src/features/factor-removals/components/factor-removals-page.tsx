@@ -1,3 +1,4 @@
+import { Table } from '@mantine/core';
 import {
   decideFactorRemovalBodySchema,
   type FactorRemoval,
@@ -92,30 +93,30 @@ export default function FactorRemovalsPage() {
           </p>
         ) : (
           <ScrollTable label="Factor removal requests">
-            <table aria-label="Factor removal requests">
-              <thead>
-                <tr>
-                  <th scope="col">Player and factor</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Asked</th>
-                  <th scope="col">{status === 'PENDING' ? 'Decision' : 'Decided'}</th>
-                </tr>
-              </thead>
-              <tbody>
+            <Table aria-label="Factor removal requests">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Player and factor</Table.Th>
+                  <Table.Th scope="col">Reason</Table.Th>
+                  <Table.Th scope="col">Asked</Table.Th>
+                  <Table.Th scope="col">{status === 'PENDING' ? 'Decision' : 'Decided'}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
                 {items.map((r) => (
-                  <tr key={r.id}>
-                    <td>
+                  <Table.Tr key={r.id}>
+                    <Table.Td>
                       <Link to={`/players/${r.playerId}?tab=security`}>{r.playerEmail ?? r.playerId}</Link>
                       <br />
                       <span className="field-hint">{factorLabels[r.factor]}</span>
-                    </td>
-                    <td>{r.reason}</td>
-                    <td>
+                    </Table.Td>
+                    <Table.Td>{r.reason}</Table.Td>
+                    <Table.Td>
                       {who(r.requestedByEmail, r.requestedBy)}
                       <br />
                       <span className="field-hint">{formatDateTime(r.requestedAt)}</span>
-                    </td>
-                    <td>
+                    </Table.Td>
+                    <Table.Td>
                       {r.status !== 'PENDING' ? (
                         <span>
                           <Badge tone={statusTone[r.status]}>{statusLabels[r.status]}</Badge>{' '}
@@ -142,11 +143,11 @@ export default function FactorRemovalsPage() {
                           </Button>
                         </div>
                       ) : null}
-                    </td>
-                  </tr>
+                    </Table.Td>
+                  </Table.Tr>
                 ))}
-              </tbody>
-            </table>
+              </Table.Tbody>
+            </Table>
           </ScrollTable>
         )}
       </Card>

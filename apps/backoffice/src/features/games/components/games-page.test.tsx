@@ -1,9 +1,10 @@
 import type { StaffGame } from '@paws/contracts/staff-reports';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { render } from '../../../testing/render';
 import GamesPage from './games-page';
 
 const game = (over: Partial<StaffGame>): StaffGame => ({

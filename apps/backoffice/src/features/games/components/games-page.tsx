@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { SectionTabs } from '../../../components/section-tabs';
 import { PageHeader } from '../../../components/ui';
 import { useCan } from '../../../lib/session';
 import { GamesTable } from './games-table';
@@ -16,33 +17,17 @@ export default function GamesPage() {
         </p>
       </PageHeader>
       {canSeeRtp ? (
-        <div role="tablist" aria-label="Games" className="tabs">
-          <button
-            type="button"
-            role="tab"
-            id="games-tab-catalogue"
-            aria-selected={tab === 'catalogue'}
-            aria-controls="games-panel"
-            onClick={() => setTab('catalogue')}
-          >
-            Catalogue
-          </button>
-          <button
-            type="button"
-            role="tab"
-            id="games-tab-rtp"
-            aria-selected={tab === 'rtp'}
-            aria-controls="games-panel"
-            onClick={() => setTab('rtp')}
-          >
-            RTP report
-          </button>
-        </div>
-      ) : null}
-      {canSeeRtp ? (
-        <div id="games-panel" role="tabpanel" aria-labelledby={`games-tab-${tab}`}>
+        <SectionTabs
+          label="Games"
+          tabs={[
+            { id: 'catalogue', label: 'Catalogue' },
+            { id: 'rtp', label: 'RTP report' },
+          ]}
+          value={tab}
+          onChange={setTab}
+        >
           {tab === 'rtp' ? <RtpReport /> : <GamesTable />}
-        </div>
+        </SectionTabs>
       ) : (
         <GamesTable />
       )}

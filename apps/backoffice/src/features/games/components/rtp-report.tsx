@@ -1,3 +1,4 @@
+import { Table } from '@mantine/core';
 import type { RtpRow } from '@paws/contracts/staff-reports';
 import { useState } from 'react';
 import { Badge, Card, ErrorView, Field, formatMoney, Input, Loading } from '../../../components/ui';
@@ -46,40 +47,40 @@ export function RtpReport() {
       {rtp.data ? (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
         <div className="table-scroll" tabIndex={0}>
-          <table aria-label="RTP per game">
-            <thead>
-              <tr>
-                <th scope="col">Game</th>
-                <th scope="col">Documented</th>
-                <th scope="col">Observed</th>
-                <th scope="col">Rounds</th>
-                <th scope="col">95% interval</th>
-                <th scope="col">Stakes</th>
-                <th scope="col">Wins</th>
-              </tr>
-            </thead>
-            <tbody>
+          <Table aria-label="RTP per game">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Game</Table.Th>
+                <Table.Th scope="col">Documented</Table.Th>
+                <Table.Th scope="col">Observed</Table.Th>
+                <Table.Th scope="col">Rounds</Table.Th>
+                <Table.Th scope="col">95% interval</Table.Th>
+                <Table.Th scope="col">Stakes</Table.Th>
+                <Table.Th scope="col">Wins</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
               {rtp.data.items.map((row) => {
                 const inside = verdict(row);
                 return (
-                  <tr key={row.gameId}>
-                    <td>
+                  <Table.Tr key={row.gameId}>
+                    <Table.Td>
                       {row.name} {row.enabled ? null : <Badge tone="warn">disabled</Badge>}
-                    </td>
-                    <td title={row.documentedNote ?? undefined}>{pct(row.documentedRtp)}</td>
-                    <td>{pct(row.observedRtp)}</td>
-                    <td>{row.rounds.toLocaleString('en-GB')}</td>
-                    <td>
+                    </Table.Td>
+                    <Table.Td title={row.documentedNote ?? undefined}>{pct(row.documentedRtp)}</Table.Td>
+                    <Table.Td>{pct(row.observedRtp)}</Table.Td>
+                    <Table.Td>{row.rounds.toLocaleString('en-GB')}</Table.Td>
+                    <Table.Td>
                       {row.interval ? `${pct(row.interval.low)} – ${pct(row.interval.high)}` : '—'}{' '}
                       {inside === false ? <Badge tone="bad">documented RTP outside</Badge> : null}
-                    </td>
-                    <td>{formatMoney(row.stakes, 'USD')}</td>
-                    <td>{formatMoney(row.wins, 'USD')}</td>
-                  </tr>
+                    </Table.Td>
+                    <Table.Td>{formatMoney(row.stakes, 'USD')}</Table.Td>
+                    <Table.Td>{formatMoney(row.wins, 'USD')}</Table.Td>
+                  </Table.Tr>
                 );
               })}
-            </tbody>
-          </table>
+            </Table.Tbody>
+          </Table>
         </div>
       ) : null}
     </Card>

@@ -1,7 +1,7 @@
 import type { StaffComment } from '@paws/contracts/staff-news';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { mockApi, renderScreen } from '../../../testing/render';
 import CommentsPage from './comments-page';
 
@@ -19,15 +19,6 @@ const comment: StaffComment = {
   authorBanned: false,
 };
 
-beforeEach(() => {
-  // jsdom has no <dialog> methods.
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();

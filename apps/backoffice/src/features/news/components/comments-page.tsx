@@ -1,3 +1,4 @@
+import { Table } from '@mantine/core';
 import { COMMENT_BAN_REASON_MAX, type StaffComment } from '@paws/contracts/staff-news';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
@@ -169,24 +170,24 @@ function BansCard() {
         <p>Nobody is stopped from commenting.</p>
       ) : (
         <ScrollTable label="Players stopped from commenting">
-          <table aria-label="Players stopped from commenting">
-            <thead>
-              <tr>
-                <th scope="col">Player</th>
-                <th scope="col">Reason</th>
-                <th scope="col">By</th>
-                <th scope="col">Since</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
+          <Table aria-label="Players stopped from commenting">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Player</Table.Th>
+                <Table.Th scope="col">Reason</Table.Th>
+                <Table.Th scope="col">By</Table.Th>
+                <Table.Th scope="col">Since</Table.Th>
+                <Table.Th scope="col">Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
               {bans.data.map((ban) => (
-                <tr key={ban.userId}>
-                  <td>{ban.username ?? ban.userId}</td>
-                  <td>{ban.reason}</td>
-                  <td>{ban.createdBy ?? '—'}</td>
-                  <td>{formatDateTime(ban.createdAt)}</td>
-                  <td>
+                <Table.Tr key={ban.userId}>
+                  <Table.Td>{ban.username ?? ban.userId}</Table.Td>
+                  <Table.Td>{ban.reason}</Table.Td>
+                  <Table.Td>{ban.createdBy ?? '—'}</Table.Td>
+                  <Table.Td>{formatDateTime(ban.createdAt)}</Table.Td>
+                  <Table.Td>
                     <Button
                       variant="secondary"
                       busy={moderate.isPending}
@@ -194,11 +195,11 @@ function BansCard() {
                     >
                       Let comment again
                     </Button>
-                  </td>
-                </tr>
+                  </Table.Td>
+                </Table.Tr>
               ))}
-            </tbody>
-          </table>
+            </Table.Tbody>
+          </Table>
         </ScrollTable>
       )}
     </Card>

@@ -1,9 +1,17 @@
 import type { StaffPost } from '@paws/contracts/staff-news';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
-import { Badge, Card, ChoiceField, Field, formatDateTime, Input, PageHeader } from '../../../components/ui';
+import {
+  Badge,
+  ButtonLink,
+  Card,
+  ChoiceField,
+  Field,
+  formatDateTime,
+  Input,
+  PageHeader,
+} from '../../../components/ui';
 import { postsKey, postsPath } from '../api/posts';
 import { categoryLabels, statusLabels, statusTones } from './labels';
 
@@ -43,9 +51,9 @@ export default function PostsPage() {
   return (
     <>
       <PageHeader title="News">
-        <Link className="btn btn-primary" to="/news/new">
+        <ButtonLink variant="primary" to="/news/new">
           New post
-        </Link>
+        </ButtonLink>
       </PageHeader>
       <Card title="Posts">
         <div className="filters">

@@ -1,6 +1,15 @@
 import { type ReactNode, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { Badge, Button, ErrorView, formatDateTime, Loading, PageHeader } from '../../../components/ui';
+import { SectionTabs } from '../../../components/section-tabs';
+import {
+  Badge,
+  Button,
+  ButtonLink,
+  ErrorView,
+  formatDateTime,
+  Loading,
+  PageHeader,
+} from '../../../components/ui';
 import { errorOf } from '../../../lib/api';
 import { useCan } from '../../../lib/session';
 import { usePlayer } from '../api/get-player';
@@ -93,9 +102,9 @@ export default function PlayerPage() {
               </Button>
             ) : null}
             {canAdjust ? (
-              <Link className="btn btn-secondary" to={`/adjustments/new?playerId=${encodeURIComponent(id)}`}>
+              <ButtonLink to={`/adjustments/new?playerId=${encodeURIComponent(id)}`}>
                 Adjust balance
-              </Link>
+              </ButtonLink>
             ) : null}
           </>
         }
@@ -118,24 +127,14 @@ export default function PlayerPage() {
           {notice}
         </p>
       ) : null}
-      <div className="tabs" role="tablist" aria-label="Player sections">
-        {shownTabs.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`panel-${t.id}`}
-            onClick={() => setSearch(t.id === 'profile' ? {} : { tab: t.id }, { replace: true })}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <section role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+      <SectionTabs
+        label="Player sections"
+        tabs={shownTabs}
+        value={tab}
+        onChange={(next) => setSearch(next === 'profile' ? {} : { tab: next }, { replace: true })}
+      >
         {sections[tab]}
-      </section>
+      </SectionTabs>
       <BanDialog playerId={id} open={dialog === 'ban'} onClose={() => setDialog(null)} />
       <UnbanDialog playerId={id} open={dialog === 'unban'} onClose={() => setDialog(null)} />
       <SignOutDialog

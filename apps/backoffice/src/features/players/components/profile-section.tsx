@@ -1,3 +1,4 @@
+import { Table } from '@mantine/core';
 import type { PlayerProfile, StaffBan } from '@paws/contracts/staff-players';
 import { Badge, Card, formatDateTime, formatMoney, ScrollTable } from '../../../components/ui';
 
@@ -45,22 +46,22 @@ export function ProfileSection({ player }: { player: PlayerProfile }) {
       </Card>
       <Card title="Balances">
         <ScrollTable label="Balances per currency">
-          <table aria-label="Balances per currency">
-            <thead>
-              <tr>
-                <th scope="col">Currency</th>
-                <th scope="col">Balance</th>
-              </tr>
-            </thead>
-            <tbody>
+          <Table aria-label="Balances per currency">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Currency</Table.Th>
+                <Table.Th scope="col">Balance</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
               {player.balances.map((balance) => (
-                <tr key={balance.currencyCode}>
-                  <td>{balance.currencyCode}</td>
-                  <td>{formatMoney(balance.amount, balance.currencyCode)}</td>
-                </tr>
+                <Table.Tr key={balance.currencyCode}>
+                  <Table.Td>{balance.currencyCode}</Table.Td>
+                  <Table.Td>{formatMoney(balance.amount, balance.currencyCode)}</Table.Td>
+                </Table.Tr>
               ))}
-            </tbody>
-          </table>
+            </Table.Tbody>
+          </Table>
         </ScrollTable>
       </Card>
       <Card title="Bans" wide>
@@ -68,24 +69,24 @@ export function ProfileSection({ player }: { player: PlayerProfile }) {
           <p className="empty">Never banned.</p>
         ) : (
           <ScrollTable label="Bans">
-            <table aria-label="Bans">
-              <thead>
-                <tr>
-                  <th scope="col">From</th>
-                  <th scope="col">Until</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">By</th>
-                  <th scope="col">State</th>
-                </tr>
-              </thead>
-              <tbody>
+            <Table aria-label="Bans">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">From</Table.Th>
+                  <Table.Th scope="col">Until</Table.Th>
+                  <Table.Th scope="col">Reason</Table.Th>
+                  <Table.Th scope="col">By</Table.Th>
+                  <Table.Th scope="col">State</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
                 {player.bans.map((ban) => (
-                  <tr key={ban.id}>
-                    <td>{formatDateTime(ban.startsAt)}</td>
-                    <td>{untilOf(ban)}</td>
-                    <td>{ban.reason}</td>
-                    <td>{ban.createdByEmail ?? ban.createdBy ?? '—'}</td>
-                    <td>
+                  <Table.Tr key={ban.id}>
+                    <Table.Td>{formatDateTime(ban.startsAt)}</Table.Td>
+                    <Table.Td>{untilOf(ban)}</Table.Td>
+                    <Table.Td>{ban.reason}</Table.Td>
+                    <Table.Td>{ban.createdByEmail ?? ban.createdBy ?? '—'}</Table.Td>
+                    <Table.Td>
                       {ban.active ? (
                         <Badge tone="bad">in force</Badge>
                       ) : ban.liftedAt ? (
@@ -96,11 +97,11 @@ export function ProfileSection({ player }: { player: PlayerProfile }) {
                       ) : (
                         'ended'
                       )}
-                    </td>
-                  </tr>
+                    </Table.Td>
+                  </Table.Tr>
                 ))}
-              </tbody>
-            </table>
+              </Table.Tbody>
+            </Table>
           </ScrollTable>
         )}
       </Card>

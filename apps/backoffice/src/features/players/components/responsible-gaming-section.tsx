@@ -1,3 +1,4 @@
+import { Table } from '@mantine/core';
 import type { LimitView } from '@paws/contracts/responsible-gaming';
 import {
   contactChannelLabels,
@@ -61,34 +62,34 @@ function LimitsCard({ limits }: { limits: LimitView[] }) {
         <p className="empty">No limits set.</p>
       ) : (
         <div className="table-scroll">
-          <table aria-label="Limits in force">
-            <thead>
-              <tr>
-                <th scope="col">Limit</th>
-                <th scope="col">Per</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Used</th>
-                <th scope="col">Left</th>
-                <th scope="col">Pending change</th>
-              </tr>
-            </thead>
-            <tbody>
+          <Table aria-label="Limits in force">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Limit</Table.Th>
+                <Table.Th scope="col">Per</Table.Th>
+                <Table.Th scope="col">Amount</Table.Th>
+                <Table.Th scope="col">Used</Table.Th>
+                <Table.Th scope="col">Left</Table.Th>
+                <Table.Th scope="col">Pending change</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
               {limits.map((l) => (
-                <tr key={`${l.kind}-${l.period}`}>
-                  <td>{limitKindLabels[l.kind]}</td>
-                  <td>{limitPeriodLabels[l.period]}</td>
-                  <td>{usd(l.amount)}</td>
-                  <td>{formatMoney(l.used, 'USD')}</td>
-                  <td>{l.left === null ? '—' : formatMoney(l.left, 'USD')}</td>
-                  <td>
+                <Table.Tr key={`${l.kind}-${l.period}`}>
+                  <Table.Td>{limitKindLabels[l.kind]}</Table.Td>
+                  <Table.Td>{limitPeriodLabels[l.period]}</Table.Td>
+                  <Table.Td>{usd(l.amount)}</Table.Td>
+                  <Table.Td>{formatMoney(l.used, 'USD')}</Table.Td>
+                  <Table.Td>{l.left === null ? '—' : formatMoney(l.left, 'USD')}</Table.Td>
+                  <Table.Td>
                     {l.pending
                       ? `${l.pending.amount === null ? 'removal' : `to ${usd(l.pending.amount)}`} from ${formatDateTime(l.pending.effectiveAt)}`
                       : '—'}
-                  </td>
-                </tr>
+                  </Table.Td>
+                </Table.Tr>
               ))}
-            </tbody>
-          </table>
+            </Table.Tbody>
+          </Table>
         </div>
       )}
     </Card>
@@ -102,28 +103,30 @@ function RestrictionsCard({ restrictions }: { restrictions: RgRestriction[] }) {
         <p className="empty">Never took a break.</p>
       ) : (
         <div className="table-scroll">
-          <table aria-label="Time-outs and self-exclusions">
-            <thead>
-              <tr>
-                <th scope="col">Kind</th>
-                <th scope="col">By</th>
-                <th scope="col">From</th>
-                <th scope="col">Until</th>
-                <th scope="col">State</th>
-              </tr>
-            </thead>
-            <tbody>
+          <Table aria-label="Time-outs and self-exclusions">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Kind</Table.Th>
+                <Table.Th scope="col">By</Table.Th>
+                <Table.Th scope="col">From</Table.Th>
+                <Table.Th scope="col">Until</Table.Th>
+                <Table.Th scope="col">State</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
               {restrictions.map((r) => (
-                <tr key={r.id}>
-                  <td>{r.kind === 'TIME_OUT' ? 'Time-out' : 'Self-exclusion'}</td>
-                  <td>{r.source === 'NATIONAL_REGISTER' ? 'National register (GAMSTOP)' : 'The player'}</td>
-                  <td>{formatDateTime(r.startsAt)}</td>
-                  <td>{untilOf(r)}</td>
-                  <td>{r.active ? <Badge tone="bad">in force</Badge> : 'ended'}</td>
-                </tr>
+                <Table.Tr key={r.id}>
+                  <Table.Td>{r.kind === 'TIME_OUT' ? 'Time-out' : 'Self-exclusion'}</Table.Td>
+                  <Table.Td>
+                    {r.source === 'NATIONAL_REGISTER' ? 'National register (GAMSTOP)' : 'The player'}
+                  </Table.Td>
+                  <Table.Td>{formatDateTime(r.startsAt)}</Table.Td>
+                  <Table.Td>{untilOf(r)}</Table.Td>
+                  <Table.Td>{r.active ? <Badge tone="bad">in force</Badge> : 'ended'}</Table.Td>
+                </Table.Tr>
               ))}
-            </tbody>
-          </table>
+            </Table.Tbody>
+          </Table>
         </div>
       )}
       <p className="field-hint">Staff cannot end a time-out or self-exclusion early.</p>
@@ -169,22 +172,22 @@ function HistoryCard({ rg }: { rg: StaffRgPlayer }) {
         <p className="empty">Nothing yet.</p>
       ) : (
         <div className="table-scroll">
-          <table aria-label="Responsible gaming history">
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">What</th>
-              </tr>
-            </thead>
-            <tbody>
+          <Table aria-label="Responsible gaming history">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Time</Table.Th>
+                <Table.Th scope="col">What</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
               {events.map((e) => (
-                <tr key={e.key}>
-                  <td>{formatDateTime(e.at)}</td>
-                  <td>{e.what}</td>
-                </tr>
+                <Table.Tr key={e.key}>
+                  <Table.Td>{formatDateTime(e.at)}</Table.Td>
+                  <Table.Td>{e.what}</Table.Td>
+                </Table.Tr>
               ))}
-            </tbody>
-          </table>
+            </Table.Tbody>
+          </Table>
         </div>
       )}
     </Card>

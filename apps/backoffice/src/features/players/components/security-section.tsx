@@ -1,3 +1,4 @@
+import { Table } from '@mantine/core';
 import {
   decideFactorRemovalBodySchema,
   endSessionsBodySchema,
@@ -69,25 +70,25 @@ function LiveSessionsCard({ playerId }: { playerId: string }) {
         <p className="empty">Not signed in anywhere.</p>
       ) : (
         <ScrollTable label="Signed-in sessions">
-          <table aria-label="Signed-in sessions">
-            <thead>
-              <tr>
-                <th scope="col">Device</th>
-                <th scope="col">Address</th>
-                <th scope="col">Signed in</th>
-                <th scope="col">Last active</th>
-                {canEnd ? <th scope="col">Action</th> : null}
-              </tr>
-            </thead>
-            <tbody>
+          <Table aria-label="Signed-in sessions">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Device</Table.Th>
+                <Table.Th scope="col">Address</Table.Th>
+                <Table.Th scope="col">Signed in</Table.Th>
+                <Table.Th scope="col">Last active</Table.Th>
+                {canEnd ? <Table.Th scope="col">Action</Table.Th> : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
               {items.map((session) => (
-                <tr key={session.sessionId}>
-                  <td>{deviceOf(session)}</td>
-                  <td>{session.ip ?? '—'}</td>
-                  <td>{formatDateTime(session.signedInAt)}</td>
-                  <td>{formatDateTime(session.lastActiveAt)}</td>
+                <Table.Tr key={session.sessionId}>
+                  <Table.Td>{deviceOf(session)}</Table.Td>
+                  <Table.Td>{session.ip ?? '—'}</Table.Td>
+                  <Table.Td>{formatDateTime(session.signedInAt)}</Table.Td>
+                  <Table.Td>{formatDateTime(session.lastActiveAt)}</Table.Td>
                   {canEnd ? (
-                    <td>
+                    <Table.Td>
                       <Button
                         variant="secondary"
                         aria-label={`End session: ${deviceOf(session)}`}
@@ -95,12 +96,12 @@ function LiveSessionsCard({ playerId }: { playerId: string }) {
                       >
                         End session
                       </Button>
-                    </td>
+                    </Table.Td>
                   ) : null}
-                </tr>
+                </Table.Tr>
               ))}
-            </tbody>
-          </table>
+            </Table.Tbody>
+          </Table>
         </ScrollTable>
       )}
       <ReasonDialog
@@ -209,31 +210,31 @@ function FactorsCard({ playerId }: { playerId: string }) {
       ) : null}
       {removals.filter((r) => r.status !== 'PENDING').length > 0 ? (
         <ScrollTable label="Earlier removal requests">
-          <table aria-label="Earlier removal requests">
-            <thead>
-              <tr>
-                <th scope="col">Asked</th>
-                <th scope="col">By</th>
-                <th scope="col">Reason</th>
-                <th scope="col">Decision</th>
-              </tr>
-            </thead>
-            <tbody>
+          <Table aria-label="Earlier removal requests">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Asked</Table.Th>
+                <Table.Th scope="col">By</Table.Th>
+                <Table.Th scope="col">Reason</Table.Th>
+                <Table.Th scope="col">Decision</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
               {removals
                 .filter((r) => r.status !== 'PENDING')
                 .map((r) => (
-                  <tr key={r.id}>
-                    <td>{formatDateTime(r.requestedAt)}</td>
-                    <td>{who(r.requestedByEmail, r.requestedBy)}</td>
-                    <td>{r.reason}</td>
-                    <td>
+                  <Table.Tr key={r.id}>
+                    <Table.Td>{formatDateTime(r.requestedAt)}</Table.Td>
+                    <Table.Td>{who(r.requestedByEmail, r.requestedBy)}</Table.Td>
+                    <Table.Td>{r.reason}</Table.Td>
+                    <Table.Td>
                       <Badge tone={statusTone[r.status]}>{statusLabel[r.status]}</Badge>{' '}
                       {who(r.decidedByEmail, r.decidedBy)}: {r.decisionReason}
-                    </td>
-                  </tr>
+                    </Table.Td>
+                  </Table.Tr>
                 ))}
-            </tbody>
-          </table>
+            </Table.Tbody>
+          </Table>
         </ScrollTable>
       ) : null}
       <ReasonDialog

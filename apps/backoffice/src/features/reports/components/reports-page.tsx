@@ -1,5 +1,6 @@
 import { currencyCodes } from '@paws/contracts/wallet';
 import { useState } from 'react';
+import { SectionTabs } from '../../../components/section-tabs';
 import { Button, Field, Input, PageHeader, Select } from '../../../components/ui';
 import { errorOf, type Query } from '../../../lib/api';
 import { useGameOptions } from '../api/get-game-options';
@@ -61,76 +62,66 @@ export default function ReportsPage() {
           </p>
         ) : null}
       </PageHeader>
-      <div role="tablist" aria-label="Report" className="tabs">
-        {tabs.map((tab) => (
-          <button
-            key={tab.kind}
-            type="button"
-            role="tab"
-            id={`report-tab-${tab.kind}`}
-            aria-selected={kind === tab.kind}
-            aria-controls="report-panel"
-            onClick={() => setKind(tab.kind)}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
-      <div className="filters">
-        <Field label="From" error={errorFor('dateFrom')}>
-          {(props) => (
-            <Input {...props} type="date" value={dateFrom} onChange={(e) => setDateFrom(e.target.value)} />
-          )}
-        </Field>
-        <Field label="To" error={errorFor('dateTo')}>
-          {(props) => (
-            <Input {...props} type="date" value={dateTo} onChange={(e) => setDateTo(e.target.value)} />
-          )}
-        </Field>
-        <Field label="Currency" error={errorFor('currency')}>
-          {(props) => (
-            <Select {...props} value={currency} onChange={(e) => setCurrency(e.target.value)}>
-              <option value="">Any</option>
-              {currencyCodes.map((code) => (
-                <option key={code} value={code}>
-                  {code}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        {kind === 'players' ? (
-          <Field label="Player id" error={errorFor('playerId')}>
+      <SectionTabs
+        label="Report"
+        tabs={tabs.map((tab) => ({ id: tab.kind, label: tab.label }))}
+        value={kind}
+        onChange={setKind}
+      >
+        <div className="filters">
+          <Field label="From" error={errorFor('dateFrom')}>
             {(props) => (
-              <Input
-                {...props}
-                value={playerId}
-                placeholder="Any player"
-                onChange={(e) => setPlayerId(e.target.value)}
-              />
+              <Input {...props} type="date" value={dateFrom} onChange={(e) => setDateFrom(e.target.value)} />
             )}
           </Field>
-        ) : (
-          <Field label="Game" error={errorFor('gameId')}>
+          <Field label="To" error={errorFor('dateTo')}>
             {(props) => (
-              <Select {...props} value={gameId} onChange={(e) => setGameId(e.target.value)}>
-                <option value="">Any game</option>
-                {(games.data ?? []).map((game) => (
-                  <option key={game.id} value={game.id}>
-                    {game.name}
+              <Input {...props} type="date" value={dateTo} onChange={(e) => setDateTo(e.target.value)} />
+            )}
+          </Field>
+          <Field label="Currency" error={errorFor('currency')}>
+            {(props) => (
+              <Select {...props} value={currency} onChange={(e) => setCurrency(e.target.value)}>
+                <option value="">Any</option>
+                {currencyCodes.map((code) => (
+                  <option key={code} value={code}>
+                    {code}
                   </option>
                 ))}
               </Select>
             )}
           </Field>
-        )}
-      </div>
-      <div id="report-panel" role="tabpanel" aria-labelledby={`report-tab-${kind}`}>
+          {kind === 'players' ? (
+            <Field label="Player id" error={errorFor('playerId')}>
+              {(props) => (
+                <Input
+                  {...props}
+                  value={playerId}
+                  placeholder="Any player"
+                  onChange={(e) => setPlayerId(e.target.value)}
+                />
+              )}
+            </Field>
+          ) : (
+            <Field label="Game" error={errorFor('gameId')}>
+              {(props) => (
+                <Select {...props} value={gameId} onChange={(e) => setGameId(e.target.value)}>
+                  <option value="">Any game</option>
+                  {(games.data ?? []).map((game) => (
+                    <option key={game.id} value={game.id}>
+                      {game.name}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          )}
+        </div>
         {totals.data ? (
           <ReportTotals kind={kind} totals={totals.data.totals} usdSummary={totals.data.usdSummary} />
         ) : null}
         {kind === 'players' ? <PlayerReport filters={filters} /> : <GameReport filters={filters} />}
-      </div>
+      </SectionTabs>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { Group, Paper, Title } from '@mantine/core';
 import {
   CANNED_TITLE_MAX,
   type CannedResponse,
@@ -57,9 +58,9 @@ export default function CannedPage() {
         <ul className="canned-list" aria-label="Canned responses">
           {canned.data.map((item) =>
             editing === item.id ? (
-              <li key={item.id} className="card">
+              <Paper component="li" key={item.id} className="card" p="md">
                 <CannedForm item={item} submitLabel="Save" onDone={() => setEditing(null)} />
-              </li>
+              </Paper>
             ) : (
               <CannedRow key={item.id} item={item} canManage={canManage} onEdit={() => setEditing(item.id)} />
             ),
@@ -82,11 +83,11 @@ function CannedRow({
   const change = useChangeCanned();
   const [confirm, setConfirm] = useState(false);
   return (
-    <li className="card canned-row" aria-label={item.title}>
-      <header className="card-header">
-        <h2>{item.title}</h2>
+    <Paper component="li" className="card canned-row" aria-label={item.title} p="md">
+      <Group component="header" justify="space-between" gap="xs" mb="sm">
+        <Title order={2}>{item.title}</Title>
         {canManage ? (
-          <div className="card-actions">
+          <Group gap="xs">
             {confirm ? (
               <>
                 <span>Delete it?</span>
@@ -111,9 +112,9 @@ function CannedRow({
                 </Button>
               </>
             )}
-          </div>
+          </Group>
         ) : null}
-      </header>
+      </Group>
       <p className="canned-text">{item.text}</p>
       <p className="field-hint">Updated {formatDateTime(item.updatedAt)}</p>
       {change.isError ? (
@@ -121,7 +122,7 @@ function CannedRow({
           {errorOf(change.error).message}
         </p>
       ) : null}
-    </li>
+    </Paper>
   );
 }
 

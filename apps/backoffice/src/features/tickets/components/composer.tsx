@@ -1,3 +1,4 @@
+import { Button as MantineButton } from '@mantine/core';
 import { NOTE_TEXT_MAX } from '@paws/contracts/staff-tickets';
 import {
   TICKET_FILE_EXTENSIONS,
@@ -221,7 +222,7 @@ export function Composer({
         {current === 'reply' ? (
           <>
             <CannedPicker onPick={(canned) => insert(fillCanned(canned.text, requesterName))} />
-            <label className="btn btn-secondary attach">
+            <MantineButton component="label" variant="default" className="attach">
               Attach
               <input
                 ref={fileInput}
@@ -230,7 +231,7 @@ export function Composer({
                 className="visually-hidden"
                 onChange={(event) => attach(event.target.files?.[0])}
               />
-            </label>
+            </MantineButton>
           </>
         ) : null}
         <span id={`${id}-hint`} className="field-hint composer-hint">

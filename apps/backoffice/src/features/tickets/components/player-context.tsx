@@ -1,3 +1,4 @@
+import { Table } from '@mantine/core';
 import type { StaffTicketDetail } from '@paws/contracts/staff-tickets';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -152,51 +153,51 @@ function PlayerAccount({ playerId }: { playerId: string }) {
       <Section title="Recent bets" query={bets} empty={(page) => page.items.length === 0}>
         {(page) => (
           <ScrollTable label="Recent bets">
-            <table className="compact" aria-label="Recent bets">
-              <thead>
-                <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Game</th>
-                  <th scope="col">Stake</th>
-                  <th scope="col">Win</th>
-                </tr>
-              </thead>
-              <tbody>
+            <Table className="compact" aria-label="Recent bets">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Time</Table.Th>
+                  <Table.Th scope="col">Game</Table.Th>
+                  <Table.Th scope="col">Stake</Table.Th>
+                  <Table.Th scope="col">Win</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
                 {page.items.map((bet) => (
-                  <tr key={`${bet.providerCode}:${bet.roundId}:${bet.currencyCode}`}>
-                    <td>{formatDateTime(bet.createdAt)}</td>
-                    <td>{bet.gameCode ?? bet.providerName}</td>
-                    <td>
+                  <Table.Tr key={`${bet.providerCode}:${bet.roundId}:${bet.currencyCode}`}>
+                    <Table.Td>{formatDateTime(bet.createdAt)}</Table.Td>
+                    <Table.Td>{bet.gameCode ?? bet.providerName}</Table.Td>
+                    <Table.Td>
                       {formatMoney(bet.stake, bet.currencyCode)}
                       {bet.rolledBack ? <Badge tone="warn">rolled back</Badge> : null}
-                    </td>
-                    <td>{formatMoney(bet.win, bet.currencyCode)}</td>
-                  </tr>
+                    </Table.Td>
+                    <Table.Td>{formatMoney(bet.win, bet.currencyCode)}</Table.Td>
+                  </Table.Tr>
                 ))}
-              </tbody>
-            </table>
+              </Table.Tbody>
+            </Table>
           </ScrollTable>
         )}
       </Section>
       <Section title="Recent payments" query={payments} empty={(page) => page.items.length === 0}>
         {(page) => (
           <ScrollTable label="Recent payments">
-            <table className="compact" aria-label="Recent payments">
-              <thead>
-                <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
+            <Table className="compact" aria-label="Recent payments">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Time</Table.Th>
+                  <Table.Th scope="col">Type</Table.Th>
+                  <Table.Th scope="col">Amount</Table.Th>
+                  <Table.Th scope="col">Status</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
                 {page.items.map((payment) => (
-                  <tr key={payment.id}>
-                    <td>{formatDateTime(payment.createdAt)}</td>
-                    <td>{payment.type === 'DEPOSIT' ? 'Deposit' : 'Withdrawal'}</td>
-                    <td>{formatMoney(payment.amount, payment.currencyCode)}</td>
-                    <td>
+                  <Table.Tr key={payment.id}>
+                    <Table.Td>{formatDateTime(payment.createdAt)}</Table.Td>
+                    <Table.Td>{payment.type === 'DEPOSIT' ? 'Deposit' : 'Withdrawal'}</Table.Td>
+                    <Table.Td>{formatMoney(payment.amount, payment.currencyCode)}</Table.Td>
+                    <Table.Td>
                       <Badge
                         tone={
                           payment.status === 'COMPLETED'
@@ -208,11 +209,11 @@ function PlayerAccount({ playerId }: { playerId: string }) {
                       >
                         {payment.status}
                       </Badge>
-                    </td>
-                  </tr>
+                    </Table.Td>
+                  </Table.Tr>
                 ))}
-              </tbody>
-            </table>
+              </Table.Tbody>
+            </Table>
           </ScrollTable>
         )}
       </Section>

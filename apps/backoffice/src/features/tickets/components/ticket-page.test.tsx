@@ -3,7 +3,7 @@ import { ticketMessages } from '@paws/contracts/tickets';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { type Call, mockApi, renderScreen } from '../../../testing/render';
 import { closeDeskSocket } from '../realtime/desk-socket';
 import {
@@ -24,14 +24,6 @@ import TicketPage from './ticket-page';
 vi.mock('socket.io-client', async () => await import('../testing/fake-socket'));
 const { lastSocket } = await import('../testing/fake-socket');
 
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 afterEach(() => {
   closeDeskSocket();
   vi.unstubAllGlobals();

@@ -6,10 +6,9 @@ import {
 } from '@paws/contracts/tickets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
-import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { type FilterValues, SavedFilters } from '../../../components/saved-filters';
-import { ChoiceField, Field, Input, PageHeader } from '../../../components/ui';
+import { ButtonLink, ChoiceField, Field, Input, PageHeader } from '../../../components/ui';
 import { errorOf } from '../../../lib/api';
 import { useMe } from '../../../lib/session';
 import { focusAmong, useShortcuts } from '../../../lib/shortcuts';
@@ -99,9 +98,7 @@ export default function TicketsPage() {
           <>
             <LiveStatus status={desk.status} error={desk.error} onRetry={desk.retry} />
             <ShortcutsHelp />
-            <Link className="btn btn-secondary" to="/tickets/canned">
-              Canned responses
-            </Link>
+            <ButtonLink to="/tickets/canned">Canned responses</ButtonLink>
           </>
         }
       >

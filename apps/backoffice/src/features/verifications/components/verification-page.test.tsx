@@ -1,10 +1,10 @@
 import type { StaffVerification } from '@paws/contracts/staff-money';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, expect, it, vi } from 'vitest';
-import { type Call, mockApi } from '../../../testing/render';
+import { type Call, mockApi, render } from '../../../testing/render';
 import VerificationPage from './verification-page';
 import VerificationsPage from './verifications-page';
 

@@ -1,7 +1,15 @@
 import { Link, useParams } from 'react-router';
 import { InlineDecision } from '../../../components/review-queue/decision';
 import { formatWaiting } from '../../../components/review-queue/waiting';
-import { Badge, Card, ErrorView, formatDateTime, Loading, PageHeader } from '../../../components/ui';
+import {
+  Badge,
+  ButtonLink,
+  Card,
+  ErrorView,
+  formatDateTime,
+  Loading,
+  PageHeader,
+} from '../../../components/ui';
 import { errorOf } from '../../../lib/api';
 import { useCan } from '../../../lib/session';
 import { documentHref, useVerification } from '../api/get-verification';
@@ -36,9 +44,9 @@ export default function VerificationPage() {
             <p className="empty">The provider keeps this document; it is not stored here.</p>
           ) : document.type === 'application/pdf' ? (
             <p>
-              <a className="btn btn-secondary" href={documentHref(v.id)} download={document.name}>
+              <ButtonLink href={documentHref(v.id)} download={document.name}>
                 Download {document.name}
-              </a>
+              </ButtonLink>
             </p>
           ) : (
             <img

@@ -1,7 +1,7 @@
 import type { StaffWithdrawal } from '@paws/contracts/staff-money';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { type Call, mockApi, renderScreen } from '../../../testing/render';
 import WithdrawalsPage from './withdrawals-page';
 
@@ -23,15 +23,6 @@ const waiting: StaffWithdrawal = {
   ip: '192.0.2.1',
 };
 
-beforeAll(() => {
-  // jsdom has no modal dialogs: open and close them as a browser would.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 afterEach(() => vi.unstubAllGlobals());
 
 function serve(decision?: (call: Call) => { status?: number; body?: unknown } | undefined) {
