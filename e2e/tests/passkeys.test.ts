@@ -156,7 +156,8 @@ describe('passkeys', () => {
     await autofillDevice.add(synced!);
     await byAutofill.page.goto(server.platform);
     expect((await userDataFrom(byAutofill.page)).status).toBe(401);
-    await openAuthModal(byAutofill.page, 'Log in');
+    // The modal may open and close again (signed in) before a wait for it would see it: the sign-in is awaited.
+    await byAutofill.page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }).click();
     await signedIn(byAutofill.page);
     expect((await userDataFrom(byAutofill.page)).status).toBe(200);
     await shoot(byAutofill.page, `passkeys-signed-in-autofill-${viewport}`);
