@@ -88,7 +88,9 @@ describe('back office: the global search and the player’s timeline', () => {
     const depositAt = texts.findIndex((t) => /Deposit \$12\.00/.test(t));
     const signInAt = texts.findIndex((t) => t.includes('Signed in'));
     expect(depositAt).toBeLessThan(signInAt);
-    await support.getByLabel('Show').selectOption({ label: 'Access: sign-ins, bans and breaks, sign-in security' });
+    await support
+      .getByLabel('Show')
+      .selectOption({ label: 'Access: sign-ins, bans and breaks, sign-in security' });
     await expect
       .poll(() =>
         list
