@@ -14,13 +14,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userOf } from './authenticate.ts';
 import { setSessionCookies } from './cookies.ts';
 import { acceptEmptyJsonBody } from './empty-json-body.ts';
+import { clientOf } from './route-kit.ts';
 import type { IdentityRoutesOptions } from './routes.ts';
-import type { ClientInfo } from './sessions.ts';
 
-const clientOf = (request: FastifyRequest): ClientInfo => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent'],
-});
 const signedInUserOf = (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : undefined);
 
 /**

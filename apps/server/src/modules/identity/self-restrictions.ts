@@ -82,7 +82,7 @@ export function createSelfRestrictions({ db, now }: { db: Db; now: () => Date })
     const at = now();
     return db.transaction(async (tx) => {
       const current = await liveSelfRestrictionOf(tx, userId, at);
-      if (!current || current.kind !== 'SELF_EXCLUSION') throw conflict(restrictionMessages.notExcluded);
+      if (current?.kind !== 'SELF_EXCLUSION') throw conflict(restrictionMessages.notExcluded);
       if (current.endsAt) return toRestriction(current);
       if (current.returnAllowedAt && current.returnAllowedAt > at)
         throw new AppError(403, restrictionMessages.returnTooEarly(current.returnAllowedAt.toISOString()));
