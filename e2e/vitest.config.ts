@@ -19,5 +19,8 @@ export default defineConfig({
     // a few files run side by side even on 2 cores; E2E_WORKERS=1 runs them one at a time.
     fileParallelism: true,
     maxWorkers: Number(process.env.E2E_WORKERS ?? 3),
+    // A worker's files share its loaded modules (playwright-core, the contracts: seconds per file on a busy
+    // machine): no helper keeps state between files, and nothing is mocked.
+    isolate: false,
   },
 });
