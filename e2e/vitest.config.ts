@@ -16,9 +16,10 @@ export default defineConfig({
     retry: process.env.CI ? 1 : 0,
     // Each file starts its own server from the template or shares its group's, and connects to the one
     // Chromium. Most of a file's time is spent waiting (a page's answer, a paced spin, a toast's seconds), so
-    // a few files run side by side even on 2 cores; E2E_WORKERS=1 runs them one at a time.
+    // two files run side by side even on 2 cores (three timed out game loads when other work shared the
+    // machine: docs/decisions.md); E2E_WORKERS=1 runs them one at a time.
     fileParallelism: true,
-    maxWorkers: Number(process.env.E2E_WORKERS ?? 3),
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     // A worker's files share its loaded modules (playwright-core, the contracts: seconds per file on a busy
     // machine): no helper keeps state between files, and nothing is mocked.
     isolate: false,
