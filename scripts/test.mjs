@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, module walls, unit tests and the build, then integration, then end-to-end
-// tests. The first stage's steps run two at a time (the machine's two cores: typecheck is one process, each
-// unit suite one worker), each step's output held and printed whole when it ends; every step of a stage runs
+// tests. The first stage's steps run two at a time (typecheck, one tsc at a time, leaves a core to the rest),
+// each step's output held and printed whole when it ends; every step of a stage runs
 // (each reported) before a failure among them stops the run. Ends with every step's time, the run's wall
 // time and one line with the test counts; exits non-zero on a failure.
 // `node scripts/test.mjs unit` (or any step-name prefixes) runs only those steps.
