@@ -14,7 +14,14 @@ export default defineConfig({
     // A real browser against real servers on a shared 2-core machine: in CI a test gets one more try, and the
     // run's summary names every test that needed it (scripts/test.mjs), so a flaky test is seen, not hidden.
     retry: process.env.CI ? 1 : 0,
-    // Each file starts its own server from the template or shares its group's; one file at a time.
-    fileParallelism: false,
+    // Each file starts its own server from the template or shares its group's, and connects to the one
+    // Chromium. Most of a file's time is spent waiting (a page's answer, a paced spin, a toast's seconds), so
+    // two files run side by side even on 2 cores (three timed out game loads when other work shared the
+    // machine: docs/decisions.md); E2E_WORKERS=1 runs them one at a time.
+    fileParallelism: true,
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+    // A worker's files share its loaded modules (playwright-core, the contracts: seconds per file on a busy
+    // machine): no helper keeps state between files, and nothing is mocked.
+    isolate: false,
   },
 });

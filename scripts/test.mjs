@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, module walls, unit, integration and end-to-end tests, in that order. The unit
-// suites all run (each reported) before a failure among them stops the run; any other failing step stops it
-// at once. Ends with every step's time and one line with the test counts; exits non-zero on a failure.
+// `npm test`: typecheck, lint, module walls, unit tests and the build, then integration, then end-to-end
+// tests. The first stage's steps run two at a time (typecheck, one tsc at a time, leaves a core to the rest),
+// each step's output held and printed whole when it ends; every step of a stage runs
+// (each reported) before a failure among them stops the run. Ends with every step's time, the run's wall
+// time and one line with the test counts; exits non-zero on a failure.
 // `node scripts/test.mjs unit` (or any step-name prefixes) runs only those steps.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -13,9 +15,9 @@ const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const reports = mkdtempSync(join(tmpdir(), 'paws-test-'));
 const only = process.argv.slice(2);
 
-const vitest = (workspace, name, group) => ({
+const vitest = (workspace, name, stage) => ({
   name,
-  group,
+  stage,
   command: [
     'npx',
     'vitest',
@@ -29,30 +31,34 @@ const vitest = (workspace, name, group) => ({
 });
 const depcruise = (app, config) => ({
   name: `walls-${app}`,
-  group: 'walls',
+  stage: 'checks',
   command: ['npx', 'depcruise', `apps/${app}/src`, '--config', config, '--output-type', 'err'],
   cwd: root,
 });
 
 const steps = [
-  { name: 'typecheck', command: ['npm', 'run', 'typecheck'], cwd: root },
-  { name: 'lint', command: ['npx', 'biome', 'ci', '.'], cwd: root },
+  { name: 'typecheck', stage: 'checks', command: ['npm', 'run', 'typecheck'], cwd: root },
+  { name: 'lint', stage: 'checks', command: ['npx', 'biome', 'ci', '.'], cwd: root },
   // Walls (dependency-cruiser): no server module reaches into another's tables or internals; no front-end
   // feature imports another; no cycles anywhere.
   depcruise('server', '.dependency-cruiser.cjs'),
   ...['web', 'backoffice', 'games']
     .filter((app) => existsSync(join(root, 'apps', app, '.dependency-cruiser.cjs')))
     .map((app) => depcruise(app, `apps/${app}/.dependency-cruiser.cjs`)),
-  vitest('packages/studio-engine', 'unit-engine', 'unit'),
-  vitest('packages/contracts', 'unit-contracts', 'unit'),
-  vitest('apps/web', 'unit-web', 'unit'),
-  vitest('apps/games', 'unit-games', 'unit'),
-  vitest('apps/backoffice', 'unit-backoffice', 'unit'),
-  vitest('apps/server', 'integration'),
-  { name: 'build', command: ['npm', 'run', 'build'], cwd: root },
-  vitest('e2e', 'e2e'),
+  vitest('packages/studio-engine', 'unit-engine', 'checks'),
+  vitest('packages/contracts', 'unit-contracts', 'checks'),
+  vitest('apps/web', 'unit-web', 'checks'),
+  vitest('apps/games', 'unit-games', 'checks'),
+  vitest('apps/backoffice', 'unit-backoffice', 'checks'),
+  // No unit test reads the build; the integration tests do (the pages' inline-style hashes), so it is done
+  // before them, beside the checks.
+  { name: 'build', stage: 'checks', command: ['npm', 'run', 'build'], cwd: root },
+  // Each uses both cores by itself (two test files at a time; the e2e's browser and servers).
+  vitest('apps/server', 'integration', 'integration'),
+  vitest('e2e', 'e2e', 'e2e'),
 ].filter((step) => only.length === 0 || only.some((o) => step.name.startsWith(o)));
 
+const runStarted = Date.now();
 let passed = 0;
 let failed = 0;
 const results = [];
@@ -85,11 +91,13 @@ function collect(report, root) {
 
 function summary() {
   console.log('\nStep times:');
-  for (const { name, ok, seconds } of results) {
+  for (const { name, ok, seconds } of [...results].sort((a, b) => a.order - b.order)) {
     console.log(`  ${ok ? 'ok    ' : 'FAILED'} ${name.padEnd(18)} ${seconds.toFixed(1).padStart(7)} s`);
   }
   const total = results.reduce((sum, result) => sum + result.seconds, 0);
-  console.log(`  ${''.padEnd(6)} ${'total'.padEnd(18)} ${total.toFixed(1).padStart(7)} s`);
+  console.log(`  ${''.padEnd(6)} ${'sum of steps'.padEnd(18)} ${total.toFixed(1).padStart(7)} s`);
+  const wall = (Date.now() - runStarted) / 1000;
+  console.log(`  ${''.padEnd(6)} ${'wall time'.padEnd(18)} ${wall.toFixed(1).padStart(7)} s`);
   if (flaky.length > 0)
     console.log(`\nPassed only on a retry:\n${flaky.map((name) => `  ${name}`).join('\n')}`);
   if (failures.length > 0) console.log(`\nFailed:\n${failures.map((text) => `  ${text}`).join('\n')}`);
@@ -101,23 +109,66 @@ function finish(code) {
   process.exit(code);
 }
 
-for (const [index, step] of steps.entries()) {
-  console.log(`\n▶ ${step.name}`);
+/**
+ * Runs a step and notes the result. Beside other steps its output is held and printed whole under its name
+ * when it ends; alone (`live`), it is shown as it comes.
+ */
+async function run(step, live) {
   const started = Date.now();
-  const result = spawnSync(step.command[0], step.command.slice(1), { cwd: step.cwd, stdio: 'inherit' });
+  const chunks = [];
+  if (live) console.log(`\n▶ ${step.name}`);
+  const status = await new Promise((done) => {
+    const child = spawn(step.command[0], step.command.slice(1), {
+      cwd: step.cwd,
+      // Colours as on the terminal, though the held output goes through a pipe.
+      env: process.stdout.isTTY ? { FORCE_COLOR: '1', ...process.env } : process.env,
+      stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk) => chunks.push(chunk));
+    child.stderr?.on('data', (chunk) => chunks.push(chunk));
+    child.on('error', (error) => {
+      chunks.push(Buffer.from(`${error.message}\n`));
+      done(1);
+    });
+    child.on('close', (code) => done(code ?? 1));
+  });
+  const seconds = (Date.now() - started) / 1000;
+  const ok = status === 0;
   if (step.report && existsSync(step.report)) {
     const report = JSON.parse(readFileSync(step.report, 'utf8'));
     passed += report.numPassedTests ?? 0;
     failed += report.numFailedTests ?? 0;
     collect(report, root);
   }
-  const ok = result.status === 0;
-  const seconds = (Date.now() - started) / 1000;
-  results.push({ name: step.name, ok, seconds });
+  if (!live) {
+    console.log(`\n▶ ${step.name}`);
+    process.stdout.write(Buffer.concat(chunks));
+  }
   console.log(`◀ ${step.name}: ${ok ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
-  // A group's steps all run, so one report names every failing suite of it; then the run stops.
-  const next = steps[index + 1];
-  const groupGoesOn = step.group && next?.group === step.group;
-  if (results.some((r) => !r.ok) && !groupGoesOn) finish(result.status || 1);
+  results.push({ name: step.name, ok, seconds, order: steps.indexOf(step) });
+  return status;
+}
+
+/** The steps of one stage, `slots` at a time in their listed order; resolves when all have ended. */
+async function runStage(stageSteps, slots) {
+  const queue = [...stageSteps];
+  let firstFailure = 0;
+  const worker = async () => {
+    for (let step = queue.shift(); step; step = queue.shift()) {
+      const status = await run(step, slots === 1);
+      if (status !== 0 && firstFailure === 0) firstFailure = status;
+    }
+  };
+  await Promise.all(Array.from({ length: slots }, worker));
+  return firstFailure;
+}
+
+const stages = [...new Set(steps.map((step) => step.stage))];
+for (const stage of stages) {
+  const status = await runStage(
+    steps.filter((step) => step.stage === stage),
+    stage === 'checks' ? 2 : 1,
+  );
+  if (status !== 0) finish(status);
 }
 finish(0);

@@ -60,6 +60,8 @@ export interface RunningServer {
   platform: string;
   /** Back-office origin, on localhost (its cookie is its own by name and path). */
   backOffice: string;
+  /** The server's PostgreSQL database, when it runs on one (a run with DATABASE_URL): tests set clocks back in it. */
+  databaseUrl?: string;
   stop(): Promise<void>;
   output(): string;
 }
@@ -257,6 +259,7 @@ async function startServerOnce(
     landing: `http://${hosts.landing}:${landingPort}`,
     platform: `http://${hosts.platform}:${platformPort}`,
     backOffice: `http://localhost:${backOfficePort}`,
+    databaseUrl: env.DATABASE_URL,
     output: () => output,
     stop() {
       stopping ??= (async () => {

@@ -88,6 +88,8 @@ describe('the game screen', () => {
     await server?.stop();
   });
 
+  // The tests that load all six games in turn get two minutes: 55 s was seen for the first with two files
+  // side by side on a machine at load average 34.
   for (const [size, options] of Object.entries(phones)) {
     it(`on a ${size} phone, every control of every game is on screen and takes a tap; the title shows whole`, async () => {
       const { context, page, errors } = await open(options);
@@ -152,7 +154,7 @@ describe('the game screen', () => {
       } finally {
         await done(context);
       }
-    });
+    }, 120_000);
   }
 
   it('on a phone the handle brings the bottom panel back over the game, and playing folds it away', async () => {
@@ -355,7 +357,7 @@ describe('the game screen', () => {
     } finally {
       await done(context);
     }
-  });
+  }, 120_000);
 
   for (const [size, options] of Object.entries({ phone: viewports.phone, desktop: viewports.desktop })) {
     it(`home game tiles show their whole picture (${size})`, async () => {
