@@ -4,7 +4,7 @@
 // - the unit tests of the game engine and the contracts, and a slice of the server's integration tests (money
 //   moves, deposits, studio sessions and spins, the job queue, passkeys' WebCrypto), on DATABASE_URL if set;
 // - the built server (apps/server/dist, from npm run build) started on an embedded database, answering /readyz,
-//   serving the landing page, and a demo player signing in, depositing and spinning through HTTP.
+//   serving the landing page, and a new player signing up, depositing and spinning through HTTP.
 // Everything it starts runs on this Node: vitest's workers and the server are spawned with process.execPath.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -100,7 +100,8 @@ async function builtServerJourney() {
   }
 }
 
-/** The seeded demo player signs in, deposits, opens Wild Paws through the studio's launch flow and spins once. */
+/** A new player signs up (the link from the development outbox), deposits, opens Wild Paws through the studio's
+ * launch flow and spins once; the balance is the deposit less the stake plus the payout. */
 async function playerJourney(platform) {
   const cookies = new Map();
   const call = async (method, path, expected, body, bearer) => {
@@ -125,12 +126,19 @@ async function playerJourney(platform) {
       throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 200)}`);
     return text ? JSON.parse(text) : undefined;
   };
-  await call('POST', '/api/identity/auth/login', 201, {
-    email: 'demo@paws.local',
-    password: 'Demo#2026',
-    callbackUrl: `${platform}/`,
+  const email = `node-line.${Date.now()}@example.com`;
+  await call('POST', '/api/identity/auth/registration', 201, {
+    email,
+    password: 'Node-line#2026',
+    ageConfirmed: true,
+    callbackUrl: `${platform}/callback/register`,
   });
-  const before = await call('GET', '/api/platform/profile/user-data', 200);
+  const { messages } = await call('GET', '/api/dev/outbox', 200);
+  const link = messages.find((message) => message.recipient === email)?.body.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`no sign-up link to ${email} in the outbox`);
+  await call('POST', '/api/identity/auth/registration/verify', 201, {
+    token: new URL(link).searchParams.get('token'),
+  });
   await call('POST', '/api/platform/users/deposit', 201, { amount: 100, paymentMethod: 'CARD' });
   const launch = await call('POST', '/api/platform/catalog/game/url', 201, {
     gameCode: 'wild-paws',
@@ -142,16 +150,19 @@ async function playerJourney(platform) {
     launch: params.get('launch'),
     ...(host ? { host } : {}),
   });
-  const spin = await call(
+  const { round } = await call(
     'POST',
     '/api/studio/wild-paws/spin',
     201,
     { fund: 'cash', stake: 0.2 },
     session.sessionToken,
   );
-  console.log(
-    `signed in as ${before?.user?.email ?? 'the demo player'}, deposited 100, spun Wild Paws: balance ${spin.balance ?? JSON.stringify(spin).slice(0, 80)}`,
-  );
+  const { balances } = await call('GET', '/api/platform/profile/user-data', 200);
+  const balance = balances.find((b) => b.currencyCode === 'USD')?.amount;
+  const expected = Math.round((100 - 0.2 + round.payout) * 100) / 100;
+  if (balance !== expected)
+    throw new Error(`balance ${balance} after a deposit of 100 and a spin paying ${round.payout}`);
+  console.log(`signed up, deposited 100, spun Wild Paws (payout ${round.payout}): balance ${balance}`);
 }
 
 try {
