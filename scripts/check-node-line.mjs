@@ -94,8 +94,9 @@ async function builtServerJourney() {
       throw new Error(`the landing page answered ${landing.status}`);
     await playerJourney(platform);
   } finally {
+    const stopping = Date.now();
     server.kill('SIGTERM');
-    await exited;
+    console.log(`the server ${await exited} ${((Date.now() - stopping) / 1000).toFixed(1)} s after SIGTERM`);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
