@@ -13,7 +13,7 @@
  * cores); the provider's client keeps one connection per client loop alive.
  *
  * Knobs: BENCH_CLIENTS (8), BENCH_SECONDS (20), BENCH_ROUNDS (1), BENCH_WARMUP_SECONDS (3), BENCH_PLAYERS (1000),
- * BENCH_POOL (2 × cores).
+ * BENCH_POOL (2 × cores), BENCH_SERVER_NODE_ARGS (extra node flags for the server, e.g. `--cpu-prof`).
  */
 import { execFile as execFileCb, fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -43,7 +43,7 @@ const pgbenchDb = `paws_bench_pgbench_${stamp}`;
 
 async function startServer(url: string) {
   const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
     env: { ...process.env, BENCH_DATABASE_URL: url, BENCH_SECRET: secret, BENCH_WALLET_SECRET: walletSecret },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
