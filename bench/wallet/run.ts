@@ -46,15 +46,15 @@ const pgbenchDb = `paws_bench_pgbench_${stamp}`;
 
 const compareServer = process.env.BENCH_COMPARE_SERVER;
 
-/** CPU time (ms, user + system) the processes used so far; the kernel counts it in 1/100 s. */
+/** CPU time (ms, user + system) each process used so far; the kernel counts it in 1/100 s. */
 async function cpuMs(pids: number[]) {
-  let ticks = 0;
+  const used = new Map<number, number>();
   for (const pid of pids) {
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
     const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (fields) ticks += Number(fields[11]) + Number(fields[12]);
+    if (fields) used.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
   }
-  return ticks * 10;
+  return used;
 }
 
 /** The server process and its database backends (named by application_name). */
@@ -108,10 +108,14 @@ async function main() {
     : null;
   const cpuPerBet = { this: [] as number[], compared: [] as number[] };
   const measured = async (which: 'this' | 'compared', run: () => Promise<number>) => {
-    const pids = await serverPids(which === 'this' ? server : (other as typeof server), database.db);
-    const before = await cpuMs(pids);
+    const measuredServer = which === 'this' ? server : (other as typeof server);
+    const before = await cpuMs(await serverPids(measuredServer, database.db));
     const ok = await run();
-    cpuPerBet[which].push((((await cpuMs(pids)) - before) * 1000) / Math.max(ok, 1));
+    // Listed again after: a backend the pool opened meanwhile counts from zero.
+    const after = await cpuMs(await serverPids(measuredServer, database.db));
+    let used = 0;
+    for (const [pid, ms] of after) used += ms - (before.get(pid) ?? 0);
+    cpuPerBet[which].push((used * 1000) / Math.max(ok, 1));
     return ok;
   };
   const database = createDatabase({ url: databaseUrl(adminUrl, walletDb) });
