@@ -137,7 +137,8 @@ export function createBetsAndWins({
     try {
       outcomes = await writePostings(db, shape, prepared);
     } catch {
-      await Promise.all(calls.map((call) => alone(call.kind, call.input).then(call.resolve, call.reject)));
+      // In arrival order, so that of two calls fighting over one id the first to arrive wins, as alone.
+      for (const call of calls) await alone(call.kind, call.input).then(call.resolve, call.reject);
       return;
     }
     await Promise.all(
