@@ -75,8 +75,8 @@ const settled = <T>(calls: Promise<T>[]) =>
       ),
     ),
   );
-const codeOf = (outcome: { error?: unknown }) =>
-  isWalletError(outcome.error) ? outcome.error.code : outcome.error;
+const codeOf = (outcome: { error: unknown } | { value: unknown }) =>
+  'error' in outcome && isWalletError(outcome.error) ? outcome.error.code : outcome;
 
 describe('concurrent game calls grouped into one statement', () => {
   it('bets of eight players: each answered with its own balance, in two statements', async () => {
