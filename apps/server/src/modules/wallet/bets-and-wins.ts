@@ -98,7 +98,7 @@ export function createBetsAndWins({
   now,
   banClock,
   ledger,
-  batching = { concurrency: 2, maxBatch: 16 },
+  batching = { concurrency: 1, maxBatch: 16 },
 }: {
   db: Db;
   now: () => Date;
