@@ -13,10 +13,13 @@
  * cores); the provider's client keeps one connection per client loop alive.
  *
  * Knobs: BENCH_CLIENTS (8), BENCH_SECONDS (20), BENCH_ROUNDS (1), BENCH_WARMUP_SECONDS (3), BENCH_PLAYERS (1000),
- * BENCH_POOL (2 × cores).
+ * BENCH_POOL (2 × cores), BENCH_SERVER_NODE_ARGS (extra node flags for the server, e.g. `--cpu-prof`),
+ * BENCH_COMPARE_SERVER (the server.ts of another checkout: each round then also measures that wallet, on the
+ * same database, between this one and pgbench, for a before/after in one run).
  */
 import { execFile as execFileCb, fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -41,9 +44,40 @@ const stamp = `${Date.now()}_${randomBytes(3).toString('hex')}`;
 const walletDb = `paws_bench_wallet_${stamp}`;
 const pgbenchDb = `paws_bench_pgbench_${stamp}`;
 
-async function startServer(url: string) {
-  const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx'],
+const compareServer = process.env.BENCH_COMPARE_SERVER;
+
+/** CPU time (ms, user + system) each process used so far; the kernel counts it in 1/100 s. */
+async function cpuMs(pids: number[]) {
+  const used = new Map<number, number>();
+  for (const pid of pids) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+    const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (fields) used.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+  }
+  return used;
+}
+
+/** The server process and its database backends (named by application_name). */
+async function serverPids(
+  server: { pid: number; name: string },
+  db: ReturnType<typeof createDatabase>['db'],
+) {
+  const { rows } = (await db.execute(
+    `select pid from pg_stat_activity where application_name = '${server.name}'`,
+  )) as unknown as { rows: Array<{ pid: number }> };
+  return [server.pid, ...rows.map((row) => Number(row.pid))];
+}
+
+async function startServer(
+  url: string,
+  name: string,
+  script = fileURLToPath(new URL('./server.ts', import.meta.url)),
+) {
+  const named = new URL(url);
+  named.searchParams.set('application_name', name);
+  url = named.toString();
+  const child = fork(script, {
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
     env: { ...process.env, BENCH_DATABASE_URL: url, BENCH_SECRET: secret, BENCH_WALLET_SECRET: walletSecret },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -53,6 +87,8 @@ async function startServer(url: string) {
   });
   return {
     port,
+    name,
+    pid: child.pid as number,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
@@ -66,14 +102,33 @@ async function main() {
   await adminQuery(adminUrl, `create database ${walletDb}`);
   await adminQuery(adminUrl, `create database ${pgbenchDb}`);
   await execFile(pgbench, ['-i', '-q', databaseUrl(adminUrl, pgbenchDb)]);
-  const server = await startServer(databaseUrl(adminUrl, walletDb));
+  const server = await startServer(databaseUrl(adminUrl, walletDb), 'bench_wallet');
+  const other = compareServer
+    ? await startServer(databaseUrl(adminUrl, walletDb), 'bench_wallet_compared', compareServer)
+    : null;
+  const cpuPerBet = { this: [] as number[], compared: [] as number[] };
+  const measured = async (which: 'this' | 'compared', run: () => Promise<number>) => {
+    const measuredServer = which === 'this' ? server : (other as typeof server);
+    const before = await cpuMs(await serverPids(measuredServer, database.db));
+    const ok = await run();
+    // Listed again after: a backend the pool opened meanwhile counts from zero.
+    const after = await cpuMs(await serverPids(measuredServer, database.db));
+    let used = 0;
+    for (const [pid, ms] of after) used += ms - (before.get(pid) ?? 0);
+    cpuPerBet[which].push((used * 1000) / Math.max(ok, 1));
+    return ok;
+  };
   const database = createDatabase({ url: databaseUrl(adminUrl, walletDb) });
-  const client = createHttpWalletClient({
-    baseUrl: `http://127.0.0.1:${server.port}`,
-    providerCode: STUDIO_PROVIDER.code,
-    secret: walletSecret,
-    maxSockets: clients,
-  });
+  const clientOf = (port: number) =>
+    createHttpWalletClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      providerCode: STUDIO_PROVIDER.code,
+      secret: walletSecret,
+      maxSockets: clients,
+    });
+  const client = clientOf(server.port);
+  const otherClient = other ? clientOf(other.port) : null;
+  const otherRates: number[] = [];
   try {
     const wallet = createWalletService({ db: database.db });
     process.stdout.write(`setting up ${players} players with 1,000,000.00 each… `);
@@ -99,7 +154,7 @@ async function main() {
 
     let sequence = 0;
     let failed = 0;
-    const betFor = async (durationMs: number, latencies: number[] | null) => {
+    const betFor = async (durationMs: number, latencies: number[] | null, through = client) => {
       const until = performance.now() + durationMs;
       let ok = 0;
       await Promise.all(
@@ -109,7 +164,7 @@ async function main() {
             const id = `b${stamp}-${sequence++}`;
             const started = performance.now();
             try {
-              await client.bet({
+              await through.bet({
                 transactionId: id,
                 roundId: id,
                 sessionToken: player.token,
@@ -131,6 +186,7 @@ async function main() {
     };
 
     await betFor(warmupSeconds * 1000, null);
+    if (otherClient) await betFor(warmupSeconds * 1000, null, otherClient);
     // Statistics as a running wallet has them: the call tables were empty at the first analyze, and plans
     // the server cached for empty tables would scan them whole until autovacuum's next analyze.
     await database.db.execute('analyze');
@@ -141,9 +197,16 @@ async function main() {
     for (let round = 1; round <= rounds; round++) {
       await adminQuery(adminUrl, 'checkpoint');
       const started = performance.now();
-      const ok = await betFor(seconds * 1000, latencies);
+      const ok = await measured('this', () => betFor(seconds * 1000, latencies));
       const betsPerSecond = ok / ((performance.now() - started) / 1000);
       totalBets += ok;
+      if (otherClient) {
+        await adminQuery(adminUrl, 'checkpoint');
+        const otherStarted = performance.now();
+        const otherOk = await measured('compared', () => betFor(seconds * 1000, null, otherClient));
+        otherRates.push(otherOk / ((performance.now() - otherStarted) / 1000));
+        console.log(`round ${round}: compared wallet ${otherRates.at(-1)?.toFixed(0)} bets/s`);
+      }
 
       await adminQuery(adminUrl, 'checkpoint');
       const { stdout } = await execFile(pgbench, [
@@ -189,6 +252,19 @@ async function main() {
       `pgbench simple-update tps: ${pgbenchRate.toFixed(0)} (-c ${clients} -j 2 -T ${seconds} × ${rounds})`,
     );
     console.log(`ratio wallet/pgbench: ${(walletRate / pgbenchRate).toFixed(2)}`);
+    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(values.length, 1);
+    console.log(
+      `server + its database backends, CPU µs per bet: ${cpuPerBet.this.map((v) => v.toFixed(0)).join(' ')}` +
+        (other ? `; compared: ${cpuPerBet.compared.map((v) => v.toFixed(0)).join(' ')}` : '') +
+        ` (mean ${mean(cpuPerBet.this).toFixed(0)}${other ? ` vs ${mean(cpuPerBet.compared).toFixed(0)}` : ''})`,
+    );
+    if (otherRates.length > 0) {
+      const otherRate = otherRates.reduce((a, b) => a + b, 0) / otherRates.length;
+      console.log(
+        `compared wallet bets/s: ${otherRate.toFixed(0)}, ratio to pgbench ${(otherRate / pgbenchRate).toFixed(2)}, ` +
+          `this wallet / compared ${(walletRate / otherRate).toFixed(2)}`,
+      );
+    }
     console.log(
       `load average after: ${loadavg()
         .map((l) => l.toFixed(2))
@@ -197,7 +273,9 @@ async function main() {
     if (!reconciled || failed > 0) process.exitCode = 1;
   } finally {
     await client.close?.();
+    await otherClient?.close?.();
     await server.stop();
+    await other?.stop();
     await database.close();
   }
 }

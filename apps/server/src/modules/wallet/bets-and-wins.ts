@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { lockLimitedPlayer } from '../responsible-gaming/index.ts';
 import { WalletError } from './errors.ts';
+import { createGameCallBatcher, type QueuedCall } from './game-call-batches.ts';
 import {
   type BetInput,
   findGameTransaction,
@@ -16,10 +17,15 @@ import {
 import { checkAmount, type Ledger } from './ledger.ts';
 import {
   type BoundCompanion,
+  type GameCallRecord,
+  type PlayerPosting,
   type PostingDiagnosis,
+  type PostingOutcome,
   retryingDuplicates,
   writePosting,
+  writePostings,
 } from './ledger-writer.ts';
+import type { BatchShape } from './posting-statements.ts';
 
 /** A posted game call: its result. */
 export interface Posted {
@@ -92,23 +98,64 @@ export function createBetsAndWins({
   now,
   banClock,
   ledger,
+  batching = { concurrency: 1, maxBatch: 16 },
 }: {
   db: Db;
   now: () => Date;
   /** The clock bans are read by (identity's, which tests move). */
   banClock: () => Date;
   ledger: Pick<Ledger, 'ready' | 'systemAccount'>;
+  /** Sends of game calls in flight at once, and the most calls one send carries (game-call-batches.ts). */
+  batching?: { concurrency: number; maxBatch: number };
 }) {
+  const alone = (kind: 'BET' | 'WIN', input: WinInput) =>
+    retryingDuplicates(async () => ((await post(db, kind, input)) as Posted).result);
+
+  const batcher = createGameCallBatcher({
+    ...batching,
+    alone: (call) => alone(call.kind, call.input).then(call.resolve, call.reject),
+    together,
+  });
+
   async function gameCall(kind: 'BET' | 'WIN', input: WinInput): Promise<GameResult> {
     checkAmount(input.amount, false);
     await ledger.ready();
-    return retryingDuplicates(async () => ((await post(db, kind, input)) as Posted).result);
+    // A limited player's bet takes its own transaction and lock (postLimited): never batched.
+    if (kind === 'BET' && input.currency === 'USD' && limitedPlayers.has(input.userId))
+      return alone(kind, input);
+    return batcher.submit(kind, input);
   }
 
   /**
-   * One game call's posting on `q` (the database or the caller's transaction), with a bet's companion if any.
-   * A refusal throws; null when the companion's condition did not hold (then nothing was written).
+   * Calls of different players in one statement. Each is answered as if posted alone: a refusal or a replay
+   * from its own diagnosis, a limited player's bet on its own path; if the statement fails (a concurrent
+   * duplicate, a deadlock, the database gone), each is posted alone and gets its own true answer.
    */
+  async function together(shape: BatchShape, calls: QueuedCall[]): Promise<void> {
+    const prepared = calls.map((call) => gameCallPosting(call.kind, call.input, false));
+    let outcomes: PostingOutcome[];
+    try {
+      outcomes = await writePostings(db, shape, prepared);
+    } catch {
+      // In arrival order, so that of two calls fighting over one id the first to arrive wins, as alone.
+      for (const call of calls) await alone(call.kind, call.input).then(call.resolve, call.reject);
+      return;
+    }
+    await Promise.all(
+      calls.map(async (call, index) => {
+        try {
+          const settled = await settle(db, call.kind, call.input, outcomes[index]!, prepared[index]!, false);
+          if (settled === 'limited') {
+            rememberLimited(call.input.userId);
+            call.resolve(await alone(call.kind, call.input));
+          } else call.resolve((settled as Posted).result);
+        } catch (error) {
+          call.reject(error);
+        }
+      }),
+    );
+  }
+
   /** Players seen with limits in this process: their USD bets go straight to the limited path. */
   const limitedPlayers = new Set<string>();
 
@@ -127,9 +174,13 @@ export function createBetsAndWins({
     if (limitedFirst) return postLimited(q, input, companion);
     const posted = await postOnce(q, kind, input, companion, false);
     if (posted !== 'limited') return posted;
-    if (limitedPlayers.size >= 10_000) limitedPlayers.clear();
-    limitedPlayers.add(input.userId);
+    rememberLimited(input.userId);
     return postLimited(q, input, companion);
+  }
+
+  function rememberLimited(userId: string) {
+    if (limitedPlayers.size >= 10_000) limitedPlayers.clear();
+    limitedPlayers.add(userId);
   }
 
   function postLimited(q: DbOrTx, input: WinInput, companion?: BoundCompanion) {
@@ -147,12 +198,20 @@ export function createBetsAndWins({
     companion: BoundCompanion | undefined,
     limited: boolean,
   ): Promise<Posted | null | 'limited'> {
+    const prepared = gameCallPosting(kind, input, limited);
+    const outcome = await writePosting(q, prepared.posting, prepared.call, companion);
+    return settle(q, kind, input, outcome, prepared, limited);
+  }
+
+  function gameCallPosting(
+    kind: 'BET' | 'WIN',
+    input: WinInput,
+    limited: boolean,
+  ): { posting: PlayerPosting; call: GameCallRecord } {
     const at = now();
-    const recordId = uuidv7();
     const game = { providerCode: input.providerCode, gameCode: input.gameCode, roundId: input.roundId };
-    const outcome = await writePosting(
-      q,
-      {
+    return {
+      posting: {
         ledgerTransactionId: uuidv7(),
         kind,
         reference: gameReference(input.providerCode, input.transactionId),
@@ -164,8 +223,8 @@ export function createBetsAndWins({
         currency: input.currency,
         game,
       },
-      {
-        recordId,
+      call: {
+        recordId: uuidv7(),
         sessionToken: input.sessionToken,
         providerCode: input.providerCode,
         transactionId: input.transactionId,
@@ -175,11 +234,21 @@ export function createBetsAndWins({
         banAt: banClock(),
         limited,
       },
-      companion,
-    );
+    };
+  }
+
+  /** What a posting's outcome answers: its result, a replay, or (thrown) its refusal. */
+  async function settle(
+    q: DbOrTx,
+    kind: 'BET' | 'WIN',
+    input: WinInput,
+    outcome: PostingOutcome,
+    { posting, call }: { posting: PlayerPosting; call: GameCallRecord },
+    limited: boolean,
+  ): Promise<Posted | null | 'limited'> {
     if (outcome.moved) {
       const result = {
-        id: recordId,
+        id: call.recordId,
         transactionId: input.transactionId,
         userId: input.userId,
         currency: input.currency,
@@ -194,7 +263,7 @@ export function createBetsAndWins({
     // the guard fail here without reaching the unique index.
     const prior = await findGameTransaction(q, input.providerCode, input.transactionId);
     if (prior) return { result: replayGameCall(prior, kind, input) };
-    throw refusal(outcome.diagnosis, kind, input, at);
+    throw refusal(outcome.diagnosis, kind, input, posting.at);
   }
 
   return {

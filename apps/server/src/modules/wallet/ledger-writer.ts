@@ -5,10 +5,11 @@ import type { DbOrTx } from '../../db/client.ts';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import {
+  type BatchShape,
+  batchStatement,
   betWith,
   limitedBetStatement,
   type PostingShape,
-  type PostingStatement,
   type PostingValues,
   postingStatements,
   type StatementCompanion,
@@ -137,12 +138,47 @@ export async function writePosting(
       if (value === undefined) throw new Error(`Posting statement ${statement.name} needs ${name}`);
       return value;
     }),
-  )) as {
-    moved: boolean;
-    balance: string | number | null;
-    companion_ready: boolean;
-    diagnosis: PostingDiagnosis | string | null;
-  }[];
+  )) as AnswerRow[];
+  return outcomeOf(row);
+}
+
+interface AnswerRow {
+  moved: boolean;
+  balance: string | number | null;
+  companion_ready: boolean;
+  diagnosis: PostingDiagnosis | string | null;
+}
+
+/**
+ * Writes several game calls of one shape, each of a different player, in one statement (one round trip, one
+ * commit): each posting keeps its own guards and gets its own outcome, in the order given. Any error (a
+ * concurrent duplicate's unique index, a deadlock) undoes them all; the caller then posts them one by one.
+ */
+export async function writePostings(
+  q: DbOrTx,
+  shape: BatchShape,
+  postings: Array<{ posting: PlayerPosting; call: GameCallRecord }>,
+): Promise<PostingOutcome[]> {
+  const statement = batchStatement(shape, postings.length);
+  const values = postings.map(({ posting, call }) => {
+    if (shapeOf(posting, call) !== shape || call.limited)
+      throw new Error(`A ${shape} batch holds only its shape`);
+    return bindValues(posting, call);
+  });
+  const rows = (await run(
+    q,
+    statement,
+    statement.order.map(({ item, key }) => {
+      const value = values[item]?.[key];
+      if (value === undefined) throw new Error(`Posting statement ${statement.name} needs ${item}.${key}`);
+      return value;
+    }),
+  )) as Array<AnswerRow & { i: number }>;
+  const byItem = new Map(rows.map((row) => [Number(row.i), row]));
+  return postings.map((_, item) => outcomeOf(byItem.get(item)));
+}
+
+function outcomeOf(row: AnswerRow | undefined): PostingOutcome {
   if (!row) throw new Error('Posting statement returned no row');
   const companionReady = row.companion_ready;
   if (row.moved)
@@ -221,7 +257,11 @@ export async function retryingDuplicates<T>(call: () => Promise<T>): Promise<T> 
  * (node-postgres pool or client, PGlite or its transaction): node-postgres then prepares each shape once per
  * connection instead of parsing and planning it at every call.
  */
-async function run(q: DbOrTx, statement: PostingStatement, values: unknown[]): Promise<unknown[]> {
+async function run(
+  q: DbOrTx,
+  statement: { name: string; text: string },
+  values: unknown[],
+): Promise<unknown[]> {
   const client = (q as unknown as { session: { client: unknown } }).session.client;
   if (client instanceof pg.Pool || client instanceof pg.Client) {
     return (await client.query({ name: statement.name, text: statement.text, values })).rows;

@@ -108,6 +108,23 @@ function postingText(
   companion?: ReturnType<StatementCompanion['build']>,
   limited = false,
 ) {
+  const { ctes, answer } = postingParts(shape, p, companion, limited);
+  return `with ${ctes} ${answer}`;
+}
+
+/**
+ * The posting's common table expressions and the select answering it. `cte` names each expression, so that
+ * several postings' parts can sit in one statement (a batch) under names of their own.
+ */
+function postingParts(
+  shape: PostingShape,
+  p: Param,
+  companion?: ReturnType<StatementCompanion['build']>,
+  limited = false,
+  cte: (name: string) => string = (name) => name,
+) {
+  // The responsible-gaming pieces read the moved account as `moved`.
+  const movedIn = (text: string) => text.replace(/\bfrom moved\b/g, `from ${cte('moved')}`);
   const game = shape === 'bet' || shape === 'win' || shape === 'winWithReference';
   const toPlayer = shape !== 'system';
   const at = `${p('at')}::timestamptz`;
@@ -119,7 +136,7 @@ function postingText(
   const kind = game ? `'${shape === 'bet' ? 'BET' : 'WIN'}'` : p('kind');
 
   const session = game
-    ? `s as (
+    ? `${cte('s')} as (
         select user_id, currency_code, provider_code, expires_at from game_sessions where token = ${p('sessionToken')}
       ), `
     : '';
@@ -129,7 +146,7 @@ function postingText(
   // A win that names its bet waits for any rollback of that bet (FOR SHARE) and is refused if it happened.
   const ref =
     shape === 'winWithReference'
-      ? `, ref as (
+      ? `, ${cte('ref')} as (
         select status, kind, user_id from game_transactions
         where provider_code = ${p('provider')} and external_id = ${p('referenceExternalId')} for share)`
       : '';
@@ -149,60 +166,62 @@ function postingText(
         : `and not ${limitedPlayer}`;
   const sessionGuard = game
     ? `and exists (
-          select 1 from s
+          select 1 from ${cte('s')} s
           where s.user_id = ${userId} and s.currency_code = ${currency} and s.provider_code = ${p('provider')}
             ${shape === 'bet' ? `and s.expires_at > ${at}` : ''})
         ${shape === 'bet' ? `and not ${banned}` : ''} ${limitGuard}`
     : '';
   const refGuard = ref
-    ? `and exists (select 1 from ref where ref.kind = 'BET' and ref.status = 'OK' and ref.user_id = ${userId})`
+    ? `and exists (select 1 from ${cte('ref')} ref where ref.kind = 'BET' and ref.status = 'OK' and ref.user_id = ${userId})`
     : '';
   const moved = toPlayer
     ? `update wallet_accounts set balance = balance + ${amount}, updated_at = ${at}
         where user_id = ${userId} and currency_code = ${currency} and balance + ${amount} >= 0
-          and not exists (select 1 from prior) ${sessionGuard} ${refGuard}
+          and not exists (select 1 from ${cte('prior')}) ${sessionGuard} ${refGuard}
           ${companion ? `and ${companion.ready}` : ''}
         returning id, balance`
-    : `select ${p('account')}::uuid as id, null::bigint as balance where not exists (select 1 from prior)`;
+    : `select ${p('account')}::uuid as id, null::bigint as balance where not exists (select 1 from ${cte('prior')})`;
 
   const gameRecord = game
-    ? `, gt as (
+    ? `, ${cte('gt')} as (
         insert into game_transactions (id, provider_code, external_id, kind, status, user_id, currency_code, amount,
           round_id, game_code, reference_external_id, ledger_transaction_id, balance_after, created_at)
         select ${p('recordId')}::uuid, ${p('provider')}, ${p('externalId')}, ${kind}::game_transaction_kind,
           'OK'::game_transaction_status, ${userId}, ${currency}, abs(${amount}), ${p('roundId')}, ${p('gameCode')},
-          ${ref ? p('referenceExternalId') : 'null'}, ${ledgerId}, balance, ${at} from moved)`
+          ${ref ? p('referenceExternalId') : 'null'}, ${ledgerId}, balance, ${at} from ${cte('moved')})`
     : '';
   // The session's first accepted bet marks it played: only played sessions are the player's game history.
   const played =
     shape === 'bet'
-      ? `, played as (
+      ? `, ${cte('played')} as (
         update game_sessions set played_at = ${at}
-        where token = ${p('sessionToken')} and played_at is null and exists (select 1 from moved))`
+        where token = ${p('sessionToken')} and played_at is null and exists (select 1 from ${cte('moved')}))`
       : '';
   // A limited player's play is counted in its hour (bets on the limited path, every win).
   const counted =
     (shape === 'bet' && limited) || (game && shape !== 'bet')
-      ? `, ${countPlayText('rg_counted', {
-          userId,
-          currency,
-          at: rgAt,
-          stake: shape === 'bet' ? stake : '0',
-          win: shape === 'bet' ? '0' : amount,
-        })}`
+      ? `, ${movedIn(
+          countPlayText(cte('rg_counted'), {
+            userId,
+            currency,
+            at: rgAt,
+            stake: shape === 'bet' ? stake : '0',
+            win: shape === 'bet' ? '0' : amount,
+          }),
+        )}`
       : '';
   // Every real-money bet and win counts in the player's play session (one key upsert, in this statement).
   const playSession = !game
     ? ''
     : shape === 'bet'
-      ? `, ${countSessionBetText('rg_session', { userId, currency, at: rgAt, stake })}`
-      : `, ${countSessionWinText('rg_session', { userId, currency, win: amount })}`;
+      ? `, ${movedIn(countSessionBetText(cte('rg_session'), { userId, currency, at: rgAt, stake }))}`
+      : `, ${movedIn(countSessionWinText(cte('rg_session'), { userId, currency, win: amount }))}`;
   const windows = shape === 'bet' && limited ? `, ${playWindowsText(userId, rgAt)}` : '';
   const event = toPlayer
-    ? `, ev as (
+    ? `, ${cte('ev')} as (
         insert into domain_events (id, name, payload, created_at)
         select ${p('eventId')}::uuid, 'wallet.moved', ${p('event')}::jsonb || jsonb_build_object('balance', balance), ${at}
-        from moved)`
+        from ${cte('moved')})`
     : '';
 
   const currentBalance = toPlayer
@@ -211,22 +230,23 @@ function postingText(
   const referenceState = ref
     ? `(select case when ref.kind <> 'BET' then 'MISMATCH'
           when ref.user_id is null or ref.status = 'ROLLED_BACK' then 'ROLLED_BACK'
-          when ref.user_id <> ${userId} then 'MISMATCH' else 'OK' end from ref)`
+          when ref.user_id <> ${userId} then 'MISMATCH' else 'OK' end from ${cte('ref')} ref)`
     : 'null';
   const sessionField = (column: string) => (game ? `s.${column}` : 'null');
 
-  return `
-    with ${session}prior as (${prior})${ref}${windows}${companion ? `, ${companion.before}` : ''}, moved as (
+  const ctes = `
+    ${session}${cte('prior')} as (${prior})${ref}${windows}${companion ? `, ${companion.before}` : ''}, ${cte('moved')} as (
       ${moved}
-    ), lt as (
+    ), ${cte('lt')} as (
       insert into ledger_transactions (id, kind, reference, metadata, created_at)
-      select ${ledgerId}, ${kind}::ledger_kind, ${p('reference')}, ${p('metadata')}::jsonb, ${at} from moved
-    ), le as (
+      select ${ledgerId}, ${kind}::ledger_kind, ${p('reference')}, ${p('metadata')}::jsonb, ${at} from ${cte('moved')}
+    ), ${cte('le')} as (
       insert into ledger_entries (transaction_id, account_id, amount, balance_after)
-      select ${ledgerId}, id, ${amount}, balance from moved
+      select ${ledgerId}, id, ${amount}, balance from ${cte('moved')}
       union all
-      select ${ledgerId}, ${p('counterparty')}::uuid, -${amount}, null from moved
-    )${gameRecord}${played}${counted}${playSession}${event}${companion ? `, ${companion.after}` : ''}
+      select ${ledgerId}, ${p('counterparty')}::uuid, -${amount}, null from ${cte('moved')}
+    )${gameRecord}${played}${counted}${playSession}${event}${companion ? `, ${companion.after}` : ''}`;
+  const answer = `
     select m.id is not null as moved, m.balance, ${companion ? companion.ready : 'true'} as companion_ready,
       case when m.id is null then json_build_object(
         'current_balance', ${currentBalance},
@@ -236,7 +256,8 @@ function postingText(
         'limited', ${limited ? 'true' : limitedPlayer},
         'over_limit', ${limited ? passedLimitText(userId, stake, rgAt) : 'null'},
         'played_out', ${limited ? playedOutLimitText(userId, rgAt) : 'null'}) end as diagnosis
-    from (select 1) one ${game ? 'left join s on true ' : ''}left join moved m on true`;
+    from (select 1) one ${game ? `left join ${cte('s')} s on true ` : ''}left join ${cte('moved')} m on true`;
+  return { ctes, answer };
 }
 
 const withCompanion = new Map<string, PostingStatement>();
@@ -267,3 +288,42 @@ export const postingStatements: Record<PostingShape, PostingStatement> = {
   win: compile('wallet_win', (p) => postingText('win', p)),
   winWithReference: compile('wallet_win_ref', (p) => postingText('winWithReference', p)),
 };
+
+/** The game-call shapes a batch can hold: one shape per batch, every posting of a different player. */
+export type BatchShape = 'bet' | 'win' | 'winWithReference';
+
+/** A batch's statement: `$k` binds `order[k - 1]`, a value of the batch's `item`-th posting. */
+export interface BatchStatement {
+  name: string;
+  text: string;
+  order: Array<{ item: number; key: keyof PostingValues }>;
+}
+
+const batchStatements = new Map<string, BatchStatement>();
+
+/**
+ * `size` game calls of one shape in one statement, so one round trip and one commit: each posting's own
+ * expressions (its guards, its rows, its event) under names of its own, and one answer row per posting, `i`
+ * its place in the batch. All read one snapshot, so no two may touch the same player (the caller's rule).
+ */
+export function batchStatement(shape: BatchShape, size: number): BatchStatement {
+  const name = `wallet_${shape}_x${size}`;
+  let statement = batchStatements.get(name);
+  if (!statement) {
+    const order: BatchStatement['order'] = [];
+    const parts = Array.from({ length: size }, (_, item) => {
+      const p: Param = (key) => {
+        const index = order.findIndex((bound) => bound.item === item && bound.key === key);
+        if (index >= 0) return `$${index + 1}`;
+        order.push({ item, key });
+        return `$${order.length}`;
+      };
+      return postingParts(shape, p, undefined, false, (cte) => `b${item}_${cte}`);
+    });
+    const text = `with ${parts.map((part) => part.ctes).join(',')}
+      ${parts.map((part, item) => part.answer.replace('select ', `select ${item} as i, `)).join(' union all ')}`;
+    statement = { name, text, order };
+    batchStatements.set(name, statement);
+  }
+  return statement;
+}

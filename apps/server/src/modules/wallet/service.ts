@@ -39,6 +39,8 @@ export interface WalletServiceOptions {
    * INVALID_SESSION, whatever its game session, until the ban ends or is lifted. Read by the bet's own statement.
    */
   banClock?: () => Date;
+  /** How concurrent game calls are grouped (bets-and-wins.ts); the default suits a pool of a few connections. */
+  batching?: { concurrency: number; maxBatch: number };
 }
 
 /** The wallet: postings (ledger), game sessions, the providers' game calls and the reads, over one database. */
@@ -47,10 +49,11 @@ export function createWalletService({
   now = () => new Date(),
   sessionTtlMs = DEFAULT_SESSION_TTL_MS,
   banClock = () => new Date(),
+  batching,
 }: WalletServiceOptions) {
   const ledger = createLedger({ db, now });
   const sessions = createGameSessions({ db, now, sessionTtlMs, ledger });
-  const betsAndWins = createBetsAndWins({ db, now, banClock, ledger });
+  const betsAndWins = createBetsAndWins({ db, now, banClock, ledger, batching });
   const games = { ...betsAndWins, ...createRollbacks({ db, now, ledger }) };
   const rounds = createRoundPostings({ db, ledger, calls: betsAndWins });
   const queries = createWalletQueries({ db, ready: ledger.ready });
