@@ -28,7 +28,11 @@ export default defineConfig({
               test: /[\\/]contracts[\\/]src[\\/](studio-constants|studio-games|studio-messages|game-frame)\.ts$/,
             },
             // The round links use zod: alone, not with the shared helpers (i18n, money) every page loads.
-            { name: 'verify-link', test: /[\\/]src[\\/]shared[\\/]verify-link\.ts$/, includeDependenciesRecursively: false },
+            {
+              name: 'verify-link',
+              test: /[\\/]src[\\/]shared[\\/]verify-link\.ts$/,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },
