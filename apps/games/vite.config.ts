@@ -16,26 +16,6 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       input: Object.fromEntries(pages.map((p) => [p, resolve(import.meta.dirname, `${p}.html`)])),
-      // Rolldown merges common chunks by default, which put zod (used by the lazy schemas chunk and the verify
-      // page) in the chunk every game page loads first: kept apart, zod loads on first use (src/shared/schemas.ts).
-      experimental: { chunkOptimization: false },
-      output: {
-        codeSplitting: {
-          // The contracts' plain constants, which the pages use, in a chunk apart from the schemas' modules.
-          groups: [
-            {
-              name: 'studio-constants',
-              test: /[\\/]contracts[\\/]src[\\/](studio-constants|studio-games|studio-messages|game-frame)\.ts$/,
-            },
-            // The round links use zod: alone, not with the shared helpers (i18n, money) every page loads.
-            {
-              name: 'verify-link',
-              test: /[\\/]src[\\/]shared[\\/]verify-link\.ts$/,
-              includeDependenciesRecursively: false,
-            },
-          ],
-        },
-      },
     },
   },
   server: {
