@@ -1,4 +1,5 @@
 /** Links from a round (or a revealed seed pair) to the verify page, with its input filled in. */
+import './zod-setup.ts';
 import { type StudioRound, studioRoundSchema } from '@paws/contracts/studio-api';
 import { z } from 'zod';
 import { tr } from './i18n.ts';
