@@ -14,7 +14,7 @@ export default defineConfig({
   plugins: [precompress()],
   build: {
     target: 'es2022',
-    rollupOptions: {
+    rolldownOptions: {
       input: Object.fromEntries(pages.map((p) => [p, resolve(import.meta.dirname, `${p}.html`)])),
     },
   },

@@ -33,8 +33,12 @@ import { studioApiGameCodes } from './studio-games.ts';
  * `Authorization: Bearer <sessionToken>`. Errors: `{ statusCode, message, field? }`.
  */
 
-export const STUDIO_API_PREFIX = '/api/studio';
-export { STUDIO_PROVIDER_CODE } from './studio-constants.ts';
+export {
+  ROULETTE_NAMESPACE,
+  STUDIO_API_PREFIX,
+  STUDIO_PROVIDER_CODE,
+  studioApiMessages,
+} from './studio-constants.ts';
 
 /** Game codes of the catalogue, the launch url (`/studio/<game>.html`) and this API: see ./studio-games.ts. */
 export {
@@ -44,20 +48,6 @@ export {
   studioEngineGame,
 } from './studio-games.ts';
 export const studioApiGameCodeSchema = z.enum(studioApiGameCodes);
-
-export const studioApiMessages = {
-  insufficientFunds: 'Insufficient funds',
-  bettingClosed: 'Betting is closed',
-  launchInvalid: 'This game link has expired or was already used',
-  sessionRequired: 'Session required',
-  sessionExpired: 'Session expired',
-  roundNotFound: 'Round not found',
-  roundFinished: 'This round is already finished',
-  roundOpen: 'Finish the current round first',
-  wrongGame: 'This session is for another game',
-  noFreeSpins: 'No free spins left',
-  tableSeed: 'The live table rotates its own seed',
-} as const;
 
 /** Wallet balance in the session's currency, decimal (e.g. 12.5 dollars). */
 const balanceSchema = z.number();
@@ -223,7 +213,6 @@ export const studioVideoPokerDrawRequestSchema = z.object({
 
 /* Live roulette */
 
-export const ROULETTE_NAMESPACE = '/roulette';
 export const roulettePhases = ['BETTING', 'SPINNING', 'RESULT'] as const;
 export type RoulettePhase = (typeof roulettePhases)[number];
 

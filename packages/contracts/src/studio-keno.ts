@@ -4,7 +4,9 @@ import { moneySchema, stakeSchema } from './studio-money.ts';
 
 /* Keno (loto) */
 
-export const KENO_MAX_PICKS = 10;
+import { KENO_MAX_PICKS } from './studio-constants.ts';
+
+export { KENO_MAX_PICKS };
 export const kenoBetSchema = z.object({
   picks: z
     .array(z.number().int().min(1).max(80))

@@ -6,16 +6,15 @@ import { moneySchema, stakeSchema } from './studio-money.ts';
 /* European roulette (live table) */
 
 export const rouletteNumberSchema = z.number().int().min(0).max(36);
-export const rouletteColors = ['red', 'black', 'green'] as const;
-export type RouletteColor = (typeof rouletteColors)[number];
-export const ROULETTE_RED_NUMBERS: readonly number[] = [
-  1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36,
-];
 
-export function rouletteColor(n: number): RouletteColor {
-  if (n === 0) return 'green';
-  return ROULETTE_RED_NUMBERS.includes(n) ? 'red' : 'black';
-}
+import {
+  ROULETTE_RED_NUMBERS,
+  type RouletteColor,
+  rouletteColor,
+  rouletteColors,
+} from './studio-constants.ts';
+
+export { ROULETTE_RED_NUMBERS, type RouletteColor, rouletteColor, rouletteColors };
 
 const insideBet = <T extends string>(type: T, count: number) =>
   z.object({

@@ -4,19 +4,9 @@ import { moneySchema, stakeSchema } from './studio-money.ts';
 
 /* Slot */
 
-export const slotSymbols = [
-  'wild',
-  'scatter',
-  'lion',
-  'eagle',
-  'wolf',
-  'fox',
-  'ace',
-  'king',
-  'queen',
-  'jack',
-] as const;
-export type SlotSymbol = (typeof slotSymbols)[number];
+import { type SlotSymbol, slotSymbols } from './studio-constants.ts';
+
+export { type SlotSymbol, slotSymbols };
 export const SLOT_LINES = 20;
 /** A spin paid from the FREE_SPINS balance plays at this fixed stake; its winnings are USD. */
 export const SLOT_FREE_SPIN_STAKE_CENTS = 20;

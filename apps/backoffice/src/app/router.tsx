@@ -2,7 +2,6 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { InvitePage } from '../features/auth/invite-page';
 import { LoginPage } from '../features/auth/login-page';
 import { featureRoutes, navItems } from './features';
-import { Layout } from './layout';
 import { RouteError } from './route-error';
 
 /** The first screen the signed-in member may see. */
@@ -15,7 +14,9 @@ export const router = createBrowserRouter([
   { path: '/invite', element: <InvitePage />, errorElement: <RouteError /> },
   {
     path: '/',
-    element: <Layout />,
+    // The signed-in frame (search, navigation) loads apart: the sign-in page, the first screen, runs without it
+    // and without the zod its search contract brings.
+    lazy: async () => ({ Component: (await import('./layout')).Layout }),
     errorElement: <RouteError />,
     children: [
       { index: true, element: <Home /> },

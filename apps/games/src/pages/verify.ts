@@ -1,3 +1,5 @@
+// First: zod's settings must precede every schema the contracts build on import.
+import '../shared/zod-setup.ts';
 import '../styles/studio.css';
 import '../games/keno/keno.css';
 import './pages.css';

@@ -174,6 +174,32 @@ describe('studio api client', () => {
     await expect(down.request('GET', '/x', undefined, schema)).rejects.toMatchObject({ statusCode: 0 });
   });
 
+  it('checks an answer against a schema picked from the lazily loaded contracts', async () => {
+    const storage = new MemoryStorage();
+    storage.setItem(sessionKey('blackjack'), JSON.stringify({ ...sessionBody('tok'), launch: null }));
+    const balance = new StudioApi({
+      game: 'blackjack',
+      fetch: async () => json(200, { balance: 12.5, currency: 'USD' }),
+      storage,
+      search: '',
+    });
+    await balance.start();
+    expect(
+      await balance.request('GET', '/balance', undefined, (schemas) => schemas.studioBalanceResponseSchema),
+    ).toEqual({ balance: 12.5, currency: 'USD' });
+    const wrong = new StudioApi({
+      game: 'blackjack',
+      fetch: async () => json(200, { balance: 'x' }),
+      storage,
+      search: '',
+    });
+    await wrong.start();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await expect(
+      wrong.request('GET', '/balance', undefined, (schemas) => schemas.studioBalanceResponseSchema),
+    ).rejects.toMatchObject({ message: 'Unexpected answer from the game server' });
+  });
+
   it('remembers the latest balance for the next reload', async () => {
     const storage = new MemoryStorage();
     storage.setItem(sessionKey('blackjack'), JSON.stringify({ ...sessionBody('tok'), launch: 'l' }));

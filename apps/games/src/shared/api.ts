@@ -4,14 +4,13 @@
  * a reload inside the frame (same url, code already spent) keeps playing on the stored session.
  */
 import { GAME_FRAME_HOST_PARAM } from '@paws/contracts/game-frame';
-import {
-  STUDIO_API_PREFIX,
-  type StudioApiGameCode,
-  type StudioSessionResponse,
-  studioApiMessages,
-  studioSessionResponseSchema,
-} from '@paws/contracts/studio-api';
+import type { StudioApiGameCode, StudioSessionResponse } from '@paws/contracts/studio-api';
+import { STUDIO_API_PREFIX, studioApiMessages } from '@paws/contracts/studio-constants';
 import type { z } from 'zod';
+import { loadSchemas, type Schemas } from './schemas.ts';
+
+/** A response's schema, or how to pick it from the lazily loaded schemas (keeps zod off the first screen). */
+export type SchemaRef<S extends z.ZodType> = S | ((schemas: Schemas) => S);
 
 export class ApiError extends Error {
   constructor(
@@ -74,11 +73,17 @@ export class StudioApi {
     const query = new URLSearchParams(this.#search);
     const launch = query.get('launch');
     const host = query.get(GAME_FRAME_HOST_PARAM);
-    const stored = this.#read();
+    const stored = await this.#read();
     if (launch && stored?.launch !== launch) {
       try {
         const request = host ? { launch, host } : { launch };
-        const body = await this.request('POST', '/session', request, studioSessionResponseSchema, false);
+        const body = await this.request(
+          'POST',
+          '/session',
+          request,
+          (schemas) => schemas.studioSessionResponseSchema,
+          false,
+        );
         this.session = { ...body, launch };
         this.#write();
         return this.session;
@@ -107,9 +112,12 @@ export class StudioApi {
     method: 'GET' | 'POST',
     path: string,
     body: unknown,
-    schema: S,
+    schemaRef: SchemaRef<S>,
     auth = true,
   ): Promise<z.output<S>> {
+    // Fetched alongside the request; a failed load surfaces below, where it is awaited.
+    const schemas = loadSchemas();
+    schemas.catch(() => undefined);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (auth) {
@@ -147,6 +155,7 @@ export class StudioApi {
       }
       throw apiError;
     }
+    const schema = typeof schemaRef === 'function' ? schemaRef(await schemas) : schemaRef;
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       console.error('Unexpected response', path, parsed.error);
@@ -155,11 +164,12 @@ export class StudioApi {
     return parsed.data;
   }
 
-  #read(): StoredSession | null {
+  async #read(): Promise<StoredSession | null> {
     if (!this.game || !this.#storage) return null;
     try {
       const raw = this.#storage.getItem(sessionKey(this.game));
       if (!raw) return null;
+      const { studioSessionResponseSchema } = await loadSchemas();
       const value = JSON.parse(raw) as Partial<StoredSession>;
       // A copy stored before the host origin was part of the session posts nowhere.
       const parsed = studioSessionResponseSchema.safeParse({

@@ -1,29 +1,11 @@
-import { studioRotateRequestSchema, studioRotateResponseSchema } from '@paws/contracts/studio-api';
 import { firstIssue } from './api.ts';
 import { h, mount } from './dom.ts';
 import type { GameContext } from './game-context.ts';
 import { tr } from './i18n.ts';
+import { readRevealed, revealedKey } from './revealed.ts';
+import { loadSchemas } from './schemas.ts';
 import { openDialog, toast } from './ui.ts';
 import { verifyHref } from './verify-link.ts';
-
-/** A seed pair the player revealed by rotating, kept in this browser to verify its rounds. */
-export interface Revealed {
-  serverSeed: string;
-  serverSeedHash: string;
-  clientSeed: string;
-  lastNonce: number | null;
-}
-
-const revealedKey = (game: string) => `paws-studio:revealed:${game}`;
-
-export function readRevealed(game: string): Revealed | null {
-  try {
-    const raw = localStorage.getItem(revealedKey(game));
-    return raw ? (JSON.parse(raw) as Revealed) : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The provably fair dialog: the seeds in use, client seed change, rotation, the last revealed pair. */
 export function openFairness(ctx: GameContext) {
@@ -72,6 +54,7 @@ function fairnessBody(ctx: GameContext, repaint: () => void): Node {
   });
   const error = h('p', { class: 'field__error', role: 'alert' });
   const rotate = async (withSeed: boolean) => {
+    const { studioRotateRequestSchema } = await loadSchemas();
     const body = withSeed ? { clientSeed: input.value } : {};
     const check = studioRotateRequestSchema.safeParse(body);
     if (!check.success) {
@@ -79,7 +62,12 @@ function fairnessBody(ctx: GameContext, repaint: () => void): Node {
       return;
     }
     try {
-      const res = await ctx.api.request('POST', '/fairness/rotate', body, studioRotateResponseSchema);
+      const res = await ctx.api.request(
+        'POST',
+        '/fairness/rotate',
+        body,
+        (schemas) => schemas.studioRotateResponseSchema,
+      );
       ctx.fairness = res.next;
       localStorage.setItem(revealedKey(ctx.meta.code), JSON.stringify(res.revealed));
       ctx.sound.pop();

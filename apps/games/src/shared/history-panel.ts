@@ -1,4 +1,3 @@
-import { studioRoundsResponseSchema } from '@paws/contracts/studio-api';
 import { h, mount } from './dom.ts';
 import type { GameContext } from './game-context.ts';
 import { locale, tr } from './i18n.ts';
@@ -19,7 +18,7 @@ export async function openHistory(ctx: GameContext) {
       'GET',
       `/rounds?game=${encodeURIComponent(ctx.meta.code)}&limit=30`,
       undefined,
-      studioRoundsResponseSchema,
+      (schemas) => schemas.studioRoundsResponseSchema,
     );
     if (rounds.length === 0) {
       mount(dialog.body, h('p', { class: 'muted' }, tr('No rounds yet. Good luck!')));

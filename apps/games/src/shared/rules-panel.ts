@@ -1,4 +1,3 @@
-import { studioGameInfoResponseSchema } from '@paws/contracts/studio-api';
 import { h, mount } from './dom.ts';
 import type { GameContext } from './game-context.ts';
 import { tr, trGame } from './i18n.ts';
@@ -16,7 +15,7 @@ export async function openRules(ctx: GameContext) {
       'GET',
       `/games/${ctx.meta.code}/info`,
       undefined,
-      studioGameInfoResponseSchema,
+      (schemas) => schemas.studioGameInfoResponseSchema,
       false,
     );
     mount(

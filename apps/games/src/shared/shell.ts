@@ -4,13 +4,10 @@
  * files: rules-panel.ts, fairness-panel.ts, history-panel.ts.
  */
 import type { StudioApiGameCode } from '@paws/contracts/studio-api';
-import { studioBalanceResponseSchema, studioFairnessResponseSchema } from '@paws/contracts/studio-api';
 import { ApiError, StudioApi } from './api.ts';
 import { h, mount } from './dom.ts';
-import { openFairness } from './fairness-panel.ts';
 import type { GameContext } from './game-context.ts';
 import { gameMeta } from './games.ts';
-import { openHistory } from './history-panel.ts';
 import { tr } from './i18n.ts';
 import { icons } from './icons.ts';
 import { openRules } from './rules-panel.ts';
@@ -18,9 +15,9 @@ import { Sound } from './sound.ts';
 import { toast } from './ui.ts';
 import { Wallet } from './wallet.ts';
 
-export type { Revealed } from './fairness-panel.ts';
-export { readRevealed } from './fairness-panel.ts';
 export type { GameContext } from './game-context.ts';
+export type { Revealed } from './revealed.ts';
+export { readRevealed } from './revealed.ts';
 export { Wallet } from './wallet.ts';
 
 export async function startGame(
@@ -75,7 +72,12 @@ export async function startGame(
     async refreshBalance() {
       if (!ctx.online) return;
       try {
-        const res = await api.request('GET', '/balance', undefined, studioBalanceResponseSchema);
+        const res = await api.request(
+          'GET',
+          '/balance',
+          undefined,
+          (schemas) => schemas.studioBalanceResponseSchema,
+        );
         wallet.set(res.balance, res.currency);
         api.remember({ balance: res.balance });
       } catch {
@@ -114,7 +116,11 @@ export async function startGame(
           type: 'button',
           'aria-label': tr('History'),
           title: tr('History'),
-          onclick: () => openHistory(ctx),
+          // The panels (and the zod they link rounds with) load on the first click, not with the game.
+          onclick: () =>
+            import('./history-panel.ts')
+              .then((panel) => panel.openHistory(ctx))
+              .catch((error) => ctx.fail(error)),
         },
         icons.history(),
       ),
@@ -125,7 +131,10 @@ export async function startGame(
           type: 'button',
           'aria-label': tr('Provably fair'),
           title: tr('Provably fair'),
-          onclick: () => openFairness(ctx),
+          onclick: () =>
+            import('./fairness-panel.ts')
+              .then((panel) => panel.openFairness(ctx))
+              .catch((error) => ctx.fail(error)),
         },
         icons.shield(),
       ),
@@ -165,7 +174,7 @@ export async function startGame(
       void ctx.refreshBalance();
       // The stored copy may be old (a reload): refresh balance and seeds.
       api
-        .request('GET', '/fairness', undefined, studioFairnessResponseSchema)
+        .request('GET', '/fairness', undefined, (schemas) => schemas.studioFairnessResponseSchema)
         .then((f) => {
           ctx.fairness = f;
         })

@@ -1,8 +1,11 @@
 /** Links from a round (or a revealed seed pair) to the verify page, with its input filled in. */
-import { type StudioApiGameCode, type StudioRound, studioRoundSchema } from '@paws/contracts/studio-api';
+import './zod-setup.ts';
+import { type StudioRound, studioRoundSchema } from '@paws/contracts/studio-api';
 import { z } from 'zod';
 import { tr } from './i18n.ts';
 import { formatCents } from './money.ts';
+import { pokerHandName } from './poker-hands.ts';
+import { type SeedPair, seedPairVerifyHref, verifyParams } from './verify-href.ts';
 
 /** The fragment key that carries the recorded round (as GET /rounds answered it) to the verify page. */
 export const RECORDED_ROUND_KEY = 'round';
@@ -35,26 +38,9 @@ export function verifyInput(round: StudioRound): unknown {
   }
 }
 
-export function verifyHref(
-  source:
-    | StudioRound
-    | {
-        game: StudioApiGameCode;
-        serverSeed: string | null;
-        clientSeed: string;
-        nonce: number;
-        input?: unknown;
-      },
-): string {
-  const params = new URLSearchParams({
-    game: source.game,
-    clientSeed: source.clientSeed,
-    nonce: String(source.nonce),
-  });
-  if (source.serverSeed) params.set('serverSeed', source.serverSeed);
-  const input = 'id' in source ? verifyInput(source) : source.input;
-  if (input !== undefined) params.set('input', JSON.stringify(input));
-  if (!('id' in source)) return `./verify.html?${params}`;
+export function verifyHref(source: StudioRound | SeedPair): string {
+  if (!('id' in source)) return seedPairVerifyHref(source);
+  const params = verifyParams(source, verifyInput(source));
   params.set('serverSeedHash', source.serverSeedHash);
   // The recorded round rides in the fragment: the page compares its own result with it, and a
   // fragment never reaches a server.
@@ -76,19 +62,7 @@ export function recordedRoundOf(hash: string): StudioRound | null {
   }
 }
 
-const HAND_NAMES: Record<string, string> = {
-  royalFlush: 'Royal flush',
-  straightFlush: 'Straight flush',
-  fourOfAKind: 'Four of a kind',
-  fullHouse: 'Full house',
-  flush: 'Flush',
-  straight: 'Straight',
-  threeOfAKind: 'Three of a kind',
-  twoPair: 'Two pair',
-  jacksOrBetter: 'Jacks or better',
-  nothing: 'No win',
-};
-export const pokerHandName = (hand: string) => tr(HAND_NAMES[hand] ?? hand);
+export { pokerHandName };
 
 /** One line describing a round for the history list. */
 export function roundSummary(round: StudioRound): string {

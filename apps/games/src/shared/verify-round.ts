@@ -2,6 +2,7 @@
  * Verification in the player's browser: the round is recomputed with @paws/studio-engine (the same
  * code the server plays with, no server call) and compared with what the studio recorded.
  */
+import './zod-setup.ts';
 import {
   baccaratResultSchema,
   blackjackViewSchema,

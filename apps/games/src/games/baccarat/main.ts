@@ -1,13 +1,13 @@
 import '../../styles/studio.css';
 import './baccarat.css';
-import { type BaccaratResult, type BaccaratSpot, baccaratBetSchema } from '@paws/contracts/studio';
-import { studioRoundResponseSchema } from '@paws/contracts/studio-api';
+import type { BaccaratResult, BaccaratSpot } from '@paws/contracts/studio';
 import { firstIssue } from '../../shared/api.ts';
 import { renderCard } from '../../shared/cards.ts';
 import { chipRack, placedChip } from '../../shared/chips.ts';
 import { h, mount, sleep } from '../../shared/dom.ts';
 import { tr } from '../../shared/i18n.ts';
 import { addDollars, formatCents, formatMoney } from '../../shared/money.ts';
+import { loadSchemas } from '../../shared/schemas.ts';
 import { type GameContext, startGame } from '../../shared/shell.ts';
 import { toast } from '../../shared/ui.ts';
 
@@ -107,6 +107,7 @@ void startGame('baccarat', (ctx: GameContext) => {
   const totalEl = h('span', { class: 'muted small bac-total' });
 
   async function play() {
+    const { baccaratBetSchema } = await loadSchemas();
     if (busy || !ctx.requireOnline()) return;
     const body: Partial<Record<BaccaratSpot, number>> = {};
     for (const spot of ['player', 'banker', 'tie'] as const) if (bets[spot] > 0) body[spot] = bets[spot];
@@ -123,7 +124,7 @@ void startGame('baccarat', (ctx: GameContext) => {
         'POST',
         '/baccarat/play',
         body,
-        studioRoundResponseSchema,
+        (schemas) => schemas.studioRoundResponseSchema,
       );
       if (round.game !== 'baccarat') throw new Error('Unexpected round');
       ctx.wallet.preview(addDollars(ctx.wallet.balance ?? 0, -round.stake / 100));

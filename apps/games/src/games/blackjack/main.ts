@@ -1,16 +1,13 @@
 import '../../styles/studio.css';
 import './blackjack.css';
-import { type BlackjackAction, type BlackjackView, blackjackBetSchema } from '@paws/contracts/studio';
-import {
-  type StudioRound,
-  studioRoundResponseSchema,
-  studioRoundsResponseSchema,
-} from '@paws/contracts/studio-api';
+import type { BlackjackAction, BlackjackView } from '@paws/contracts/studio';
+import type { StudioRound } from '@paws/contracts/studio-api';
 import { firstIssue } from '../../shared/api.ts';
 import { renderCard } from '../../shared/cards.ts';
 import { h, mount } from '../../shared/dom.ts';
 import { tr } from '../../shared/i18n.ts';
 import { addDollars, formatCents, formatMoney, stepStake, TABLE_STAKES } from '../../shared/money.ts';
+import { loadSchemas } from '../../shared/schemas.ts';
 import { type GameContext, startGame } from '../../shared/shell.ts';
 import { stakeControl, toast } from '../../shared/ui.ts';
 
@@ -204,6 +201,7 @@ void startGame('blackjack', async (ctx: GameContext) => {
   }
 
   async function deal() {
+    const { blackjackBetSchema } = await loadSchemas();
     if (busy || !ctx.requireOnline()) return;
     const body = { amount: stake };
     const check = blackjackBetSchema.safeParse(body);
@@ -215,7 +213,7 @@ void startGame('blackjack', async (ctx: GameContext) => {
         'POST',
         '/blackjack/deal',
         body,
-        studioRoundResponseSchema,
+        (schemas) => schemas.studioRoundResponseSchema,
       );
       busy = false;
       apply(round, balance, true);
@@ -237,7 +235,7 @@ void startGame('blackjack', async (ctx: GameContext) => {
         'POST',
         '/blackjack/action',
         { roundId, action },
-        studioRoundResponseSchema,
+        (schemas) => schemas.studioRoundResponseSchema,
       );
       busy = false;
       apply(round, balance);
@@ -281,7 +279,7 @@ void startGame('blackjack', async (ctx: GameContext) => {
         'GET',
         '/rounds?game=blackjack&limit=1',
         undefined,
-        studioRoundsResponseSchema,
+        (schemas) => schemas.studioRoundsResponseSchema,
       );
       const open = rounds[0];
       if (open && !open.finished && open.game === 'blackjack') {

@@ -1,11 +1,12 @@
 import '../../styles/studio.css';
 import './keno.css';
-import { KENO_MAX_PICKS, type KenoResult, kenoBetSchema } from '@paws/contracts/studio';
-import { studioGameInfoResponseSchema, studioRoundResponseSchema } from '@paws/contracts/studio-api';
+import type { KenoResult } from '@paws/contracts/studio';
+import { KENO_MAX_PICKS } from '@paws/contracts/studio-constants';
 import { firstIssue } from '../../shared/api.ts';
 import { h, mount, reducedMotion, sleep } from '../../shared/dom.ts';
 import { tr } from '../../shared/i18n.ts';
 import { formatCents, formatMoney, stepStake, TABLE_STAKES } from '../../shared/money.ts';
+import { loadSchemas } from '../../shared/schemas.ts';
 import { type GameContext, startGame } from '../../shared/shell.ts';
 import { stakeControl, toast } from '../../shared/ui.ts';
 import { KENO_NUMBERS, paytableRow, quickPick, togglePick } from './picks.ts';
@@ -170,6 +171,7 @@ void startGame('loto', (ctx: GameContext) => {
   }
 
   async function play() {
+    const { kenoBetSchema } = await loadSchemas();
     if (busy || !ctx.requireOnline()) return;
     const body = { picks: [...picks].sort((a, b) => a - b), amount: stake };
     const check = kenoBetSchema.safeParse(body);
@@ -178,7 +180,12 @@ void startGame('loto', (ctx: GameContext) => {
     resetDraw();
     paint();
     try {
-      const { round, balance } = await ctx.api.request('POST', '/loto/play', body, studioRoundResponseSchema);
+      const { round, balance } = await ctx.api.request(
+        'POST',
+        '/loto/play',
+        body,
+        (schemas) => schemas.studioRoundResponseSchema,
+      );
       if (round.game !== 'loto') throw new Error('Unexpected round');
       ctx.wallet.preview(Math.round(((ctx.wallet.balance ?? 0) - round.stake / 100) * 100) / 100);
       await animateDraw(round.result);
@@ -231,7 +238,7 @@ void startGame('loto', (ctx: GameContext) => {
   paint();
 
   ctx.api
-    .request('GET', '/games/loto/info', undefined, studioGameInfoResponseSchema, false)
+    .request('GET', '/games/loto/info', undefined, (schemas) => schemas.studioGameInfoResponseSchema, false)
     .then((info) => {
       const table = info.paytable[0];
       if (table) {

@@ -1,5 +1,5 @@
+import { KENO_MAX_PICKS } from '@paws/contracts/studio-constants';
 /** Keno pick rules: 1 to 10 different numbers from 1–80. */
-import { KENO_MAX_PICKS } from '@paws/contracts/studio';
 
 export const KENO_NUMBERS = 80;
 

@@ -1,24 +1,16 @@
 import '../../styles/studio.css';
 import './poker.css';
-import {
-  type VideoPokerHand,
-  type VideoPokerView,
-  videoPokerBetSchema,
-  videoPokerDrawSchema,
-} from '@paws/contracts/studio';
-import {
-  type StudioRound,
-  studioRoundResponseSchema,
-  studioRoundsResponseSchema,
-} from '@paws/contracts/studio-api';
+import type { VideoPokerHand, VideoPokerView } from '@paws/contracts/studio';
+import type { StudioRound } from '@paws/contracts/studio-api';
 import { firstIssue } from '../../shared/api.ts';
 import { renderCard } from '../../shared/cards.ts';
 import { h, mount } from '../../shared/dom.ts';
 import { tr } from '../../shared/i18n.ts';
 import { formatCents, formatMoney, stepStake, TABLE_STAKES } from '../../shared/money.ts';
+import { pokerHandName } from '../../shared/poker-hands.ts';
+import { loadSchemas } from '../../shared/schemas.ts';
 import { type GameContext, startGame } from '../../shared/shell.ts';
 import { stakeControl, toast } from '../../shared/ui.ts';
-import { pokerHandName } from '../../shared/verify-link.ts';
 import { type Holds, noHolds, toggleHold } from './hold.ts';
 
 /** Jacks or Better 9/6, × stake. */
@@ -159,6 +151,7 @@ void startGame('video-poker', async (ctx: GameContext) => {
   }
 
   async function deal() {
+    const { videoPokerBetSchema } = await loadSchemas();
     if (busy || !ctx.requireOnline()) return;
     const body = { amount: stake };
     const check = videoPokerBetSchema.safeParse(body);
@@ -171,7 +164,7 @@ void startGame('video-poker', async (ctx: GameContext) => {
         'POST',
         '/video-poker/deal',
         body,
-        studioRoundResponseSchema,
+        (schemas) => schemas.studioRoundResponseSchema,
       );
       busy = false;
       apply(round, balance);
@@ -184,6 +177,7 @@ void startGame('video-poker', async (ctx: GameContext) => {
   }
 
   async function draw() {
+    const { videoPokerDrawSchema } = await loadSchemas();
     if (busy || !roundId) return;
     const body = { roundId, held };
     const check = videoPokerDrawSchema.safeParse({ held });
@@ -195,7 +189,7 @@ void startGame('video-poker', async (ctx: GameContext) => {
         'POST',
         '/video-poker/draw',
         body,
-        studioRoundResponseSchema,
+        (schemas) => schemas.studioRoundResponseSchema,
       );
       busy = false;
       apply(round, balance);
@@ -230,7 +224,7 @@ void startGame('video-poker', async (ctx: GameContext) => {
         'GET',
         '/rounds?game=video-poker&limit=1',
         undefined,
-        studioRoundsResponseSchema,
+        (schemas) => schemas.studioRoundsResponseSchema,
       );
       const open = rounds[0];
       if (open && !open.finished && open.game === 'video-poker') {

@@ -1,4 +1,5 @@
-import { ROULETTE_RED_NUMBERS, rouletteColor } from '@paws/contracts/studio';
+import { ROULETTE_RED_NUMBERS, rouletteColor } from '@paws/contracts/studio-constants';
+
 import { h } from '../../shared/dom.ts';
 import { tr } from '../../shared/i18n.ts';
 import {

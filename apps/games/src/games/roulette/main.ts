@@ -1,22 +1,15 @@
 import '../../styles/studio.css';
 import './roulette.css';
-import { rouletteBetsSchema, rouletteColor } from '@paws/contracts/studio';
-import {
-  ROULETTE_NAMESPACE,
-  type RouletteTable,
-  rouletteBetsRequestSchema,
-  rouletteBetsResponseSchema,
-  rouletteResultEventSchema,
-  rouletteSettledEventSchema,
-  rouletteTableSchema,
-  studioApiMessages,
-} from '@paws/contracts/studio-api';
+
+import type { RouletteTable } from '@paws/contracts/studio-api';
+import { ROULETTE_NAMESPACE, rouletteColor, studioApiMessages } from '@paws/contracts/studio-constants';
 import { io, type Socket } from 'socket.io-client';
 import { ApiError, firstIssue } from '../../shared/api.ts';
 import { chipRack, placedChip } from '../../shared/chips.ts';
 import { h, mount } from '../../shared/dom.ts';
 import { tr } from '../../shared/i18n.ts';
 import { addDollars, formatCents, formatMoney } from '../../shared/money.ts';
+import { loadSchemas } from '../../shared/schemas.ts';
 import { type GameContext, startGame } from '../../shared/shell.ts';
 import { toast } from '../../shared/ui.ts';
 import { createBoard, type Target } from './board.ts';
@@ -33,7 +26,7 @@ interface Placed {
 const STOP_MS = 2800;
 const PHASE_TEXT = { BETTING: 'Place your bets', SPINNING: 'No more bets', RESULT: 'Result' } as const;
 
-void startGame('european-roulette', (ctx: GameContext) => {
+void startGame('european-roulette', async (ctx: GameContext) => {
   let table: RouletteTable | null = null;
   const pending = new Map<string, Placed>();
   const confirmed = new Map<string, Placed>();
@@ -146,6 +139,7 @@ void startGame('european-roulette', (ctx: GameContext) => {
   }
 
   async function send() {
+    const { rouletteBetsRequestSchema, rouletteBetsSchema } = await loadSchemas();
     if (!table || sending || pending.size === 0) return;
     const body = {
       roundNumber: table.roundNumber,
@@ -159,7 +153,12 @@ void startGame('european-roulette', (ctx: GameContext) => {
     paintChips();
     const sent = new Map(pending);
     try {
-      const res = await ctx.api.request('POST', '/european-roulette/bets', body, rouletteBetsResponseSchema);
+      const res = await ctx.api.request(
+        'POST',
+        '/european-roulette/bets',
+        body,
+        (schemas) => schemas.rouletteBetsResponseSchema,
+      );
       for (const [k, p] of sent) {
         const c = confirmed.get(k);
         confirmed.set(k, { target: p.target, amount: addDollars(c?.amount ?? 0, p.amount) });
@@ -339,6 +338,7 @@ void startGame('european-roulette', (ctx: GameContext) => {
     phaseLabel.textContent = tr('Table preview');
     return;
   }
+  const { rouletteTableSchema, rouletteResultEventSchema, rouletteSettledEventSchema } = await loadSchemas();
   const socket: Socket = io(ROULETTE_NAMESPACE, {
     transports: ['websocket'],
     auth: { sessionToken: ctx.api.token },
@@ -372,7 +372,7 @@ void startGame('european-roulette', (ctx: GameContext) => {
     } else phaseLabel.textContent = tr('Reconnecting…');
   });
   ctx.api
-    .request('GET', '/european-roulette/state', undefined, rouletteTableSchema)
+    .request('GET', '/european-roulette/state', undefined, (schemas) => schemas.rouletteTableSchema)
     .then((t) => {
       if (!table) onTable(t);
     })

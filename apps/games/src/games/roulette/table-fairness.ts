@@ -1,7 +1,7 @@
 import { h } from '../../shared/dom.ts';
-import type { Revealed } from '../../shared/fairness-panel.ts';
 import { tr } from '../../shared/i18n.ts';
-import { verifyHref } from '../../shared/verify-link.ts';
+import type { Revealed } from '../../shared/revealed.ts';
+import { seedPairVerifyHref } from '../../shared/verify-href.ts';
 
 export const TABLE_CLIENT_SEED = 'paws-live-roulette';
 const REVEALED_KEY = 'paws-studio:revealed:european-roulette';
@@ -93,7 +93,7 @@ export function tableFairness(
                   class: 'small',
                   target: '_blank',
                   rel: 'noopener',
-                  href: verifyHref({
+                  href: seedPairVerifyHref({
                     game: 'european-roulette',
                     serverSeed: r.serverSeed,
                     clientSeed: TABLE_CLIENT_SEED,

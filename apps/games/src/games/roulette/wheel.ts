@@ -1,5 +1,6 @@
+import { rouletteColor } from '@paws/contracts/studio-constants';
 /** The European wheel in SVG, turned so the winning pocket stops under the ball at the top. */
-import { rouletteColor } from '@paws/contracts/studio';
+
 import { s } from '../../shared/dom.ts';
 import { WHEEL_ORDER } from './layout.ts';
 

@@ -1,16 +1,13 @@
 import '../../styles/studio.css';
 import './slot.css';
-import { type SlotSpin, type SlotSymbol, slotBetSchema, slotSymbols } from '@paws/contracts/studio';
-import {
-  studioApiMessages,
-  studioBalanceResponseSchema,
-  studioGameInfoResponseSchema,
-  studioRoundResponseSchema,
-} from '@paws/contracts/studio-api';
+import type { SlotSpin } from '@paws/contracts/studio';
+import { type SlotSymbol, slotSymbols, studioApiMessages } from '@paws/contracts/studio-constants';
+
 import { ApiError, firstIssue } from '../../shared/api.ts';
 import { h, mount, reducedMotion, s, sleep } from '../../shared/dom.ts';
 import { tr } from '../../shared/i18n.ts';
 import { addDollars, formatCents, formatMoney, SLOT_STAKES, stepStake } from '../../shared/money.ts';
+import { loadSchemas } from '../../shared/schemas.ts';
 import { type GameContext, startGame } from '../../shared/shell.ts';
 import { stakeControl, toast } from '../../shared/ui.ts';
 import { celebrated, type ReturnShown, reelStopMs, returnShown } from './pacing.ts';
@@ -244,7 +241,12 @@ void startGame('wild-paws', (ctx: GameContext) => {
   async function loadFreeSpins() {
     if (!ctx.online) return;
     try {
-      const res = await ctx.api.request('GET', '/balance', undefined, studioBalanceResponseSchema);
+      const res = await ctx.api.request(
+        'GET',
+        '/balance',
+        undefined,
+        (schemas) => schemas.studioBalanceResponseSchema,
+      );
       freeSpinsLeft = res.freeSpins ?? 0;
       paintControls();
     } catch {
@@ -253,6 +255,7 @@ void startGame('wild-paws', (ctx: GameContext) => {
   }
 
   async function play(fund: 'cash' | 'freeSpin') {
+    const { slotBetSchema } = await loadSchemas();
     if (busy || !ctx.requireOnline()) return;
     const body = fund === 'cash' ? { fund, stake } : { fund };
     const check = slotBetSchema.safeParse(body);
@@ -264,7 +267,12 @@ void startGame('wild-paws', (ctx: GameContext) => {
     featureBadge.hidden = true;
     ctx.sound.click();
     try {
-      const pending = ctx.api.request('POST', '/wild-paws/spin', body, studioRoundResponseSchema);
+      const pending = ctx.api.request(
+        'POST',
+        '/wild-paws/spin',
+        body,
+        (schemas) => schemas.studioRoundResponseSchema,
+      );
       if (fund === 'cash') ctx.wallet.preview(addDollars(ctx.wallet.balance ?? 0, -stake));
       const { round, balance } = await pending;
       if (round.game !== 'wild-paws') throw new Error('Unexpected round');
@@ -332,7 +340,13 @@ void startGame('wild-paws', (ctx: GameContext) => {
   void loadFreeSpins();
 
   ctx.api
-    .request('GET', '/games/wild-paws/info', undefined, studioGameInfoResponseSchema, false)
+    .request(
+      'GET',
+      '/games/wild-paws/info',
+      undefined,
+      (schemas) => schemas.studioGameInfoResponseSchema,
+      false,
+    )
     .then((info) => {
       lines = paylinesFromInfo(info.paytable.find((t) => t.title.toLowerCase().startsWith('paylines'))?.rows);
     })
