@@ -53,6 +53,11 @@ if (env.SEED) {
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info({ signal }, 'shutting down');
-  await Promise.all(listeners.map((listener) => new Promise<void>((done) => listener.close(() => done()))));
+  // Stop accepting on the hand-over ports first; their connections belong to the app's HTTP server, whose close
+  // ends the idle keep-alive ones (a listener's own close would wait for them until the grace delay).
+  const handOversClosed = listeners.map(
+    (listener) => new Promise<void>((done) => listener.close(() => done())),
+  );
   await app.close();
+  await Promise.all(handOversClosed);
 });
