@@ -4,6 +4,9 @@ import type { Env } from '../config/env.ts';
 
 export type Face = 'landing' | 'platform' | 'backoffice';
 
+/** Routes every face answers: health (load balancers probe each origin), each face's own /config.json. */
+export const EVERY_FACE_ROUTES: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/config.json']);
+
 interface FaceHosts {
   platform: string;
   landing: string;

@@ -9,14 +9,12 @@ import type {
   RouteOptions,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import { faceOf } from '../lib/faces.ts';
+import { EVERY_FACE_ROUTES, faceOf } from '../lib/faces.ts';
 import { backOfficeDist } from './dists.ts';
 
 const isStaffPath = (path: string | undefined) =>
   path !== undefined && (path === STAFF_API_PREFIX || path.startsWith(`${STAFF_API_PREFIX}/`));
 
-/** Routes every face answers: health (load balancers probe each origin), each face's own /config.json. */
-const everyFace = new Set(['/healthz', '/readyz', '/config.json']);
 /** The back office shows stored files (avatars, news images) by their public /uploads/ path. */
 const UPLOADS_ROUTE = '/uploads/*';
 /** The player build's catch-all (@fastify/static); on the back office web.ts answers its own build there. */
@@ -31,7 +29,8 @@ const WEB_WILDCARD = '/*';
 function backOfficeServes(request: FastifyRequest, path: string, hasBuild: boolean) {
   const route = request.routeOptions.url;
   if (isStaffPath(route) || isStaffPath(path)) return true;
-  if (route !== undefined && route !== WEB_WILDCARD) return everyFace.has(route) || route === UPLOADS_ROUTE;
+  if (route !== undefined && route !== WEB_WILDCARD)
+    return EVERY_FACE_ROUTES.has(route) || route === UPLOADS_ROUTE;
   const page = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/');
   return page && hasBuild;
 }

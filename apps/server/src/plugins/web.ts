@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { faceOf } from '../lib/faces.ts';
+import { EVERY_FACE_ROUTES, faceOf } from '../lib/faces.ts';
 import { moduleSurfaces } from '../modules/manifest.ts';
 import { inlineStyleHashes } from './content-security.ts';
 import { backOfficeDist, gamesDist, webDist } from './dists.ts';
@@ -142,7 +142,7 @@ async function serveBackOffice(app: FastifyInstance, staticRegistered: boolean) 
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const path = decodedPath(request.url);
     if (path === undefined) return reply.status(400).send({ statusCode: 400, message: 'Malformed URL' });
-    if (path.startsWith('/api/') || path === '/config.json' || path.startsWith('/uploads/')) return;
+    if (path.startsWith('/api/') || EVERY_FACE_ROUTES.has(path) || path.startsWith('/uploads/')) return;
     if (!existsSync(resolve(backOfficeDist, 'index.html'))) return;
     reply.header('content-security-policy', csp);
     const file = resolve(backOfficeDist, `.${path}`);
