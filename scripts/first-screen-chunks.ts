@@ -1,0 +1,63 @@
+// The build tests' view of a first screen (apps/*/src/first-screen.test.ts): the app built by its own Vite
+// config, and the modules a page loads before any click, following static imports from its entry chunks.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** What these tests read of a Rollup output chunk (each app's own Vite builds it: apps pin their own Vite). */
+export interface Chunk {
+  type: 'chunk';
+  fileName: string;
+  name: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+  modules: Record<string, unknown>;
+}
+type Output = { output: Array<Chunk | { type: 'asset' }> };
+/** The app's own `build` from 'vite'. */
+type ViteBuild = (config: {
+  configFile: string;
+  logLevel: 'silent';
+  build: { write: boolean; outDir: string; emptyOutDir: boolean };
+}) => Promise<unknown>;
+
+/**
+ * Builds with `configFile` into a scratch folder and answers its chunks by file name. `write: false` keeps the
+ * output in memory; the web app writes, because its service-worker plugin reads the files it precaches.
+ */
+export async function builtChunks(build: ViteBuild, configFile: string, { write }: { write: boolean }) {
+  const outDir = mkdtempSync(join(tmpdir(), 'paws-first-screen-'));
+  try {
+    const result = (await build({
+      configFile,
+      logLevel: 'silent',
+      build: { write, outDir, emptyOutDir: write },
+    })) as Output | Output[];
+    const all = (Array.isArray(result) ? result : [result]).flatMap((output) => output.output);
+    return new Map(
+      all.filter((item): item is Chunk => item.type === 'chunk').map((chunk) => [chunk.fileName, chunk]),
+    );
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+/** The modules of the given chunks and of every chunk they import statically. */
+export function loadedModules(start: Chunk[], byName: Map<string, Chunk>): string[] {
+  const seen = new Set<string>();
+  const visit = (chunk: Chunk) => {
+    if (seen.has(chunk.fileName)) return;
+    seen.add(chunk.fileName);
+    for (const name of chunk.imports) {
+      const imported = byName.get(name);
+      if (imported) visit(imported);
+    }
+  };
+  for (const chunk of start) visit(chunk);
+  return [...seen].flatMap((name) => Object.keys(byName.get(name)?.modules ?? {}));
+}
+
+/** zod's own modules among `modules`. */
+export const zodAmong = (modules: string[]) =>
+  modules.filter((id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id));
