@@ -1,5 +1,5 @@
-// The build tests' view of a first screen (apps/*/src/first-screen.test.ts): the app built by its own Vite
-// config, and the modules a page loads before any click, following static imports from its entry chunks.
+// A first screen as the build tests (apps/*/src/first-screen.test.ts) and the web build's initial-JS report see
+// it: the app built by its own Vite config, and what a page loads before any click, following static imports.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,10 +43,13 @@ export async function builtChunks(build: ViteBuild, configFile: string, { write 
   }
 }
 
-/** The modules of the given chunks and of every chunk they import statically. */
-export function loadedModules(start: Chunk[], byName: Map<string, Chunk>): string[] {
+/** The file names of the given chunks and of every chunk they import statically (what a page loads first). */
+export function staticallyLoaded<C extends { fileName: string; imports: string[] }>(
+  start: C[],
+  byName: Map<string, C>,
+): string[] {
   const seen = new Set<string>();
-  const visit = (chunk: Chunk) => {
+  const visit = (chunk: C) => {
     if (seen.has(chunk.fileName)) return;
     seen.add(chunk.fileName);
     for (const name of chunk.imports) {
@@ -55,8 +58,12 @@ export function loadedModules(start: Chunk[], byName: Map<string, Chunk>): strin
     }
   };
   for (const chunk of start) visit(chunk);
-  return [...seen].flatMap((name) => Object.keys(byName.get(name)?.modules ?? {}));
+  return [...seen];
 }
+
+/** The modules of the given chunks and of every chunk they import statically. */
+export const loadedModules = (start: Chunk[], byName: Map<string, Chunk>): string[] =>
+  staticallyLoaded(start, byName).flatMap((name) => Object.keys(byName.get(name)?.modules ?? {}));
 
 /** zod's own modules among `modules`. */
 export const zodAmong = (modules: string[]) =>

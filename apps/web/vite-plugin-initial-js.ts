@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { staticallyLoaded } from '../../scripts/first-screen-chunks.ts';
 
 interface Chunk {
   type: 'chunk';
@@ -27,18 +28,7 @@ export function initialJsReport(homeModule = 'features/home/components/home-page
       const entry = chunks.find((chunk) => chunk.isEntry && chunk.fileName.startsWith('assets/index'));
       const home = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(homeModule));
       if (!entry || !home) return;
-      const seen = new Set<string>();
-      const visit = (chunk: Chunk) => {
-        if (seen.has(chunk.fileName)) return;
-        seen.add(chunk.fileName);
-        for (const name of chunk.imports) {
-          const imported = byName.get(name);
-          if (imported) visit(imported);
-        }
-      };
-      visit(entry);
-      visit(home);
-      const sizes = [...seen].map((name) => ({
+      const sizes = staticallyLoaded([entry, home], byName).map((name) => ({
         name,
         kb: gzipSync((byName.get(name) as Chunk).code).length / 1000,
       }));

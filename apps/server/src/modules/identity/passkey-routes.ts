@@ -9,15 +9,12 @@ import {
   renamePasskeyBodySchema,
 } from '@paws/contracts/passkeys';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userOf } from './authenticate.ts';
 import { setSessionCookies } from './cookies.ts';
 import { acceptEmptyJsonBody } from './empty-json-body.ts';
-import { clientOf } from './route-kit.ts';
+import { clientOf, signedInUserOf } from './route-kit.ts';
 import type { IdentityRoutesOptions } from './routes.ts';
-
-const signedInUserOf = (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : undefined);
 
 /**
  * Passkeys (issue 29 point 1), under the identity prefix: the player's list in the profile (add, rename,

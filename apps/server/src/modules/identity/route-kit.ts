@@ -1,6 +1,10 @@
 import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { ClientInfo } from './sessions.ts';
 
+/** A signed-in player's own rate-limit key. */
+export const signedInUserOf = (request: FastifyRequest) =>
+  request.user ? `user:${request.user.id}` : undefined;
+
 /** The address and browser a sign-in is recorded with. */
 export const clientOf = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,

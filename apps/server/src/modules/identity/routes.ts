@@ -7,7 +7,7 @@ import type { RateLimitPolicy } from '../../plugins/rate-limit.ts';
 import { acceptEmptyJsonBody } from './empty-json-body.ts';
 import { profileRoutes } from './profile-routes.ts';
 import type { IdentityRateLimitName } from './rate-limits.ts';
-import type { IdentityRouteLimits } from './route-kit.ts';
+import { type IdentityRouteLimits, signedInUserOf } from './route-kit.ts';
 import { sessionRoutes } from './session-routes.ts';
 import { signInRoutes } from './sign-in-routes.ts';
 import { stepUpRoutes } from './step-up-routes.ts';
@@ -23,7 +23,6 @@ const accountOf = (request: FastifyRequest) => {
   if (typeof body?.phone === 'string') return `phone:${normalizePhone(body.phone)}`;
   return undefined;
 };
-const signedInUserOf = (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : undefined);
 /**
  * Password tries count per account and address: a stranger's failures elsewhere cannot lock the owner out
  * (a right password only sends a link or code to the owner, so it signs nobody else in).
