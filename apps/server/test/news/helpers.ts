@@ -1,10 +1,31 @@
 import type { Post } from '@paws/contracts/news';
 import type { StaffPost, StaffPostBody } from '@paws/contracts/staff-news';
-import { STAFF_API, type StaffSession } from '../helpers/staff.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { STAFF_API, type StaffSession, staffSession } from '../helpers/staff.ts';
 import { PLATFORM_HOST } from '../helpers/test-app.ts';
-import { type Browser, browser, type IdentityTestApp, signUpByEmail } from '../identity/helpers.ts';
+import {
+  type Browser,
+  browser,
+  createIdentityTestApp,
+  type IdentityTestApp,
+  signUpByEmail,
+} from '../identity/helpers.ts';
 
 export const NEWS = '/api/news';
+
+/** A news test file's app and an editor (content staff): made before the file's tests, closed after them. */
+export function newsTestApp(): { ctx: IdentityTestApp; editor: StaffSession } {
+  const made = {} as { ctx: IdentityTestApp; editor: StaffSession };
+  beforeAll(async () => {
+    made.ctx = await createIdentityTestApp({ env: { BACKOFFICE_URL: 'http://backoffice.test' } });
+    made.editor = await staffSession(made.ctx.app, ['content']);
+  });
+  afterAll(() => made.ctx?.close());
+  return made;
+}
+
+export const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+export const ahead = (ms: number) => new Date(Date.now() + ms).toISOString();
 export const STAFF_NEWS = `${STAFF_API}/news`;
 
 export async function player(ctx: IdentityTestApp): Promise<{ b: Browser; userId: string }> {

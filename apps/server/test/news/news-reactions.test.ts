@@ -1,33 +1,21 @@
 import type { Comment, LikeResponse, Post } from '@paws/contracts/news';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newsPostLikes } from '../../src/modules/news/schema.ts';
-import { type StaffSession, staffSession } from '../helpers/staff.ts';
-import { createIdentityTestApp, type IdentityTestApp } from '../identity/helpers.ts';
-import { listPosts, NEWS, player, visitor, writePost } from './helpers.ts';
+import { listPosts, NEWS, newsTestApp, player, visitor, writePost } from './helpers.ts';
 
-let ctx: IdentityTestApp;
-let editor: StaffSession;
-
-beforeAll(async () => {
-  ctx = await createIdentityTestApp({ env: { BACKOFFICE_URL: 'http://backoffice.test' } });
-  editor = await staffSession(ctx.app, ['content']);
-});
-afterAll(() => ctx?.close());
-
-const _ago = (ms: number) => new Date(Date.now() - ms).toISOString();
-const _ahead = (ms: number) => new Date(Date.now() + ms).toISOString();
+const news = newsTestApp();
 
 describe('likes', () => {
   it('refuses a visitor (401) and is idempotent for a player', async () => {
-    const post = await writePost(editor);
-    const v = visitor(ctx);
+    const post = await writePost(news.editor);
+    const v = visitor(news.ctx);
     const refused = await v.post(`${NEWS}/posts/${post.id}/like`);
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toMatchObject({ message: 'Sign in to like and comment' });
     expect((await v.del(`${NEWS}/posts/${post.id}/like`)).statusCode).toBe(401);
 
-    const alice = await player(ctx);
+    const alice = await player(news.ctx);
     expect((await alice.b.post(`${NEWS}/posts/${post.id}/like`)).json()).toEqual({
       likesCount: 1,
       likedByUser: true,
@@ -54,8 +42,8 @@ describe('likes', () => {
   });
 
   it('keeps the count equal to the like rows under 50 concurrent toggles', async () => {
-    const post = await writePost(editor);
-    const players = await Promise.all([1, 2, 3, 4, 5].map(() => player(ctx)));
+    const post = await writePost(news.editor);
+    const players = await Promise.all([1, 2, 3, 4, 5].map(() => player(news.ctx)));
     const toggles = Array.from({ length: 50 }, (_, i) => {
       const p = players[i % players.length]!;
       const like = (i * 7) % 3 !== 0;
@@ -63,16 +51,16 @@ describe('likes', () => {
     });
     const results = await Promise.all(toggles);
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
-    const [{ rows } = { rows: -1 }] = await ctx.app.database.db
+    const [{ rows } = { rows: -1 }] = await news.ctx.app.database.db
       .select({ rows: count() })
       .from(newsPostLikes)
       .where(eq(newsPostLikes.postId, post.id));
-    const seen = (await visitor(ctx).get(`${NEWS}/posts/${post.id}`)).json() as Post;
+    const seen = (await visitor(news.ctx).get(`${NEWS}/posts/${post.id}`)).json() as Post;
     expect(seen.likesCount).toBe(rows);
-    const listed = (await listPosts(visitor(ctx), { limit: 50 })).posts.find((p) => p.id === post.id);
+    const listed = (await listPosts(visitor(news.ctx), { limit: 50 })).posts.find((p) => p.id === post.id);
     expect(listed?.likesCount).toBe(rows);
     for (const p of players) {
-      const [mine] = await ctx.app.database.db
+      const [mine] = await news.ctx.app.database.db
         .select({ n: count() })
         .from(newsPostLikes)
         .where(and(eq(newsPostLikes.postId, post.id), eq(newsPostLikes.userId, p.userId)));
@@ -81,15 +69,15 @@ describe('likes', () => {
   });
 
   it('likes comments once per player', async () => {
-    const post = await writePost(editor);
-    const alice = await player(ctx);
+    const post = await writePost(news.editor);
+    const alice = await player(news.ctx);
     const comment = (
       await alice.b.post(`${NEWS}/posts/${post.id}/comments`, { content: 'Nice' })
     ).json() as Comment;
     const like = () => alice.b.post(`${NEWS}/posts/comments/${comment.id}/like`);
     expect((await like()).json() as LikeResponse).toEqual({ likesCount: 1, likedByUser: true });
     expect((await like()).json() as LikeResponse).toEqual({ likesCount: 1, likedByUser: true });
-    expect((await visitor(ctx).post(`${NEWS}/posts/comments/${comment.id}/like`)).statusCode).toBe(401);
+    expect((await visitor(news.ctx).post(`${NEWS}/posts/comments/${comment.id}/like`)).statusCode).toBe(401);
     const [listed] = (
       (await alice.b.get(`${NEWS}/posts/${post.id}/comments`)).json() as { comments: Comment[] }
     ).comments;
@@ -103,11 +91,11 @@ describe('likes', () => {
 
 describe('comments', () => {
   it('refuses a visitor (401), trims, refuses empty and too long text naming the field', async () => {
-    const post = await writePost(editor);
-    const refused = await visitor(ctx).post(`${NEWS}/posts/${post.id}/comments`, { content: 'Hi' });
+    const post = await writePost(news.editor);
+    const refused = await visitor(news.ctx).post(`${NEWS}/posts/${post.id}/comments`, { content: 'Hi' });
     expect(refused.statusCode).toBe(401);
 
-    const alice = await player(ctx);
+    const alice = await player(news.ctx);
     const created = await alice.b.post(`${NEWS}/posts/${post.id}/comments`, { content: '  Great news!  ' });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({
@@ -123,16 +111,18 @@ describe('comments', () => {
     }
     const res = await alice.b.post(`${NEWS}/posts/${post.id}/comments`, {});
     expect(res.json()).toMatchObject({ statusCode: 400, field: 'content' });
-    expect((await visitor(ctx).get(`${NEWS}/posts/${post.id}`)).json()).toMatchObject({ commentCount: 1 });
-    const draft = await writePost(editor, { publicationDate: null });
+    expect((await visitor(news.ctx).get(`${NEWS}/posts/${post.id}`)).json()).toMatchObject({
+      commentCount: 1,
+    });
+    const draft = await writePost(news.editor, { publicationDate: null });
     expect((await alice.b.post(`${NEWS}/posts/${draft.id}/comments`, { content: 'x' })).statusCode).toBe(404);
-    expect((await visitor(ctx).get(`${NEWS}/posts/${draft.id}/comments`)).statusCode).toBe(404);
+    expect((await visitor(news.ctx).get(`${NEWS}/posts/${draft.id}/comments`)).statusCode).toBe(404);
   });
 
   it("lets only the author edit or delete a comment: another player's gets 403, a missing one 404", async () => {
-    const post = await writePost(editor);
-    const alice = await player(ctx);
-    const bob = await player(ctx);
+    const post = await writePost(news.editor);
+    const alice = await player(news.ctx);
+    const bob = await player(news.ctx);
     const comment = (
       await alice.b.post(`${NEWS}/posts/${post.id}/comments`, { content: 'Mine' })
     ).json() as Comment;
@@ -145,7 +135,7 @@ describe('comments', () => {
     expect((await bob.b.del(`${NEWS}/posts/comments/${comment.id}`)).statusCode).toBe(403);
     expect((await patch(bob, 999_999, 'x')).statusCode).toBe(404);
     expect((await bob.b.del(`${NEWS}/posts/comments/999999`)).statusCode).toBe(404);
-    expect((await visitor(ctx).del(`${NEWS}/posts/comments/${comment.id}`)).statusCode).toBe(401);
+    expect((await visitor(news.ctx).del(`${NEWS}/posts/comments/${comment.id}`)).statusCode).toBe(401);
 
     const edited = await patch(alice, comment.id, ' Edited ');
     expect(edited.json()).toMatchObject({ content: 'Edited', byUser: true });
@@ -160,8 +150,8 @@ describe('comments', () => {
   });
 
   it('limits how fast one player comments (429)', async () => {
-    const post = await writePost(editor);
-    const carol = await player(ctx);
+    const post = await writePost(news.editor);
+    const carol = await player(news.ctx);
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       statuses.push(
