@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueOf } from '../../src/core/events/bus.ts';
 import { recordEvent } from '../../src/core/events/record.ts';
 import { domainEvents, eventInbox } from '../../src/core/events/schema.ts';
+import { uuidv7 } from '../../src/lib/ids.ts';
 import { users } from '../../src/modules/identity/schema.ts';
 import { notifications } from '../../src/modules/notifications/schema.ts';
 import { createTestApp } from '../helpers/test-app.ts';
@@ -79,6 +80,29 @@ describe('the outbox', () => {
         and(eq(eventInbox.eventId, id), eq(eventInbox.subscriber, 'notifications.notices')),
       ),
     ).toBe(1);
+  });
+
+  it('two deliveries of one batch at once: the effect and the inbox row once, the later one retried and skipping', async () => {
+    const userId = await newUser();
+    // Not in the outbox (so never dispatched): only these two jobs carry it.
+    const event = {
+      id: uuidv7(),
+      name: 'kyc.verification_result',
+      payload: verified(userId),
+      createdAt: new Date().toISOString(),
+    };
+    await Promise.all([
+      ctx.app.jobs.send(queueOf('notifications.notices'), { events: [event] }),
+      ctx.app.jobs.send(queueOf('notifications.notices'), { events: [event] }),
+    ]);
+    await quiesce(ctx.app);
+    expect(await noticesOf(userId)).toHaveLength(1);
+    const inbox = await ctx.app.database.db
+      .select()
+      .from(eventInbox)
+      .where(and(eq(eventInbox.eventId, event.id), eq(eventInbox.subscriber, 'notifications.notices')));
+    expect(inbox).toHaveLength(1);
+    expect(inbox[0]?.handledAt).toBeInstanceOf(Date);
   });
 
   it('keeps a batch of many events in order of commit and delivers all of them', async () => {

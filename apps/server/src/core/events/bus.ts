@@ -53,6 +53,13 @@ interface Batch {
   events: DomainEvent[];
 }
 
+/** A concurrent delivery of the same events committed first: this one is undone and retried (it then skips). */
+class DuplicateDelivery extends Error {
+  constructor(subscriber: string) {
+    super(`${subscriber}: a concurrent delivery of this batch committed first`);
+  }
+}
+
 export const queueOf = (subscriber: SubscriberName) => `event.${subscriber}`;
 
 /**
@@ -165,7 +172,12 @@ export function createEventBus({
     }
   }
 
-  /** The batch's events in one transaction with their inbox rows; a concurrent duplicate waits, then skips. */
+  /**
+   * The batch's events in one transaction with their inbox rows. The rows are written once, at the end,
+   * stamped when the work is done (bench:events reads them): the handler gets the events without a row yet,
+   * and if a concurrent duplicate of the batch committed its rows meanwhile (its insert waited on theirs),
+   * the transaction is undone and the job retried, finding them. One insert per batch, no update per row.
+   */
   async function deliverBatch<S extends SubscriberName>(
     name: S,
     handle: (events: SubscribedEvent<S>[], tx: Tx) => Promise<AfterCommit | undefined>,
@@ -173,26 +185,26 @@ export function createEventBus({
   ) {
     const events = [...new Map(delivered.map((event) => [event.id, event])).values()];
     const after = await db.transaction(async (tx) => {
-      const fresh = new Set(
+      const ids = events.map((event) => event.id);
+      const seen = new Set(
         (
           await tx
-            .insert(eventInbox)
-            .values(events.map((event) => ({ subscriber: name, eventId: event.id })))
-            .onConflictDoNothing()
-            .returning({ eventId: eventInbox.eventId })
+            .select({ eventId: eventInbox.eventId })
+            .from(eventInbox)
+            .where(and(eq(eventInbox.subscriber, name), inArray(eventInbox.eventId, ids)))
         ).map((row) => row.eventId),
       );
-      if (fresh.size === 0) return undefined;
-      const after = await handle(
-        events.filter((event) => fresh.has(event.id)).sort((a, b) => (a.id < b.id ? -1 : 1)),
-        tx,
-      );
-      // Stamped when the work is done, not when the transaction began (now()): the rows tell how late
-      // delivery runs (bench:events reads them).
-      await tx
-        .update(eventInbox)
-        .set({ handledAt: sql`clock_timestamp()` })
-        .where(and(eq(eventInbox.subscriber, name), inArray(eventInbox.eventId, [...fresh])));
+      const fresh = events.filter((event) => !seen.has(event.id)).sort((a, b) => (a.id < b.id ? -1 : 1));
+      if (fresh.length === 0) return undefined;
+      const after = await handle(fresh, tx);
+      const recorded = await tx
+        .insert(eventInbox)
+        .values(
+          fresh.map((event) => ({ subscriber: name, eventId: event.id, handledAt: sql`clock_timestamp()` })),
+        )
+        .onConflictDoNothing()
+        .returning({ eventId: eventInbox.eventId });
+      if (recorded.length !== fresh.length) throw new DuplicateDelivery(name);
       return after;
     });
     await afterCommit(after, name);
