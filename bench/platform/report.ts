@@ -89,6 +89,7 @@ export function cpuPerSpin(step: Step) {
   const spinsPerSecond = spins / step.seconds;
   const servers = step.cpu.nodes.reduce((a, b) => a + b, 0);
   return {
+    spins,
     spinsPerSecond,
     postgres: (step.cpu.postgresOurs * 1000) / spinsPerSecond,
     servers: (servers * 1000) / spinsPerSecond,
@@ -122,7 +123,11 @@ export function printStep(step: Step, cluster: Cluster) {
   if (perSpin) {
     console.log(
       `  CPU per spin (everything the step did, over its spins; independent of other work on the machine): ` +
-        `PostgreSQL ${f(perSpin.postgres, 2)} ms, servers ${f(perSpin.servers, 2)} ms (${f(perSpin.spinsPerSecond)} spins/s)`,
+        `PostgreSQL ${f(perSpin.postgres, 2)} ms, servers ${f(perSpin.servers, 2)} ms (${f(perSpin.spinsPerSecond)} spins/s)` +
+        (step.db
+          ? `; the bench database's transactions ${f(step.db.commits / perSpin.spins, 2)} and rows written ` +
+            `${f(step.db.rowsWritten / perSpin.spins, 1)} per spin`
+          : ''),
     );
   }
   if (step.db) console.log(`  PostgreSQL (pg_stat_activity every 100 ms): ${dbText(step.db)}`);
