@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queueOf } from '../../src/core/events/bus.ts';
+import { GATHER_MS, queueOf } from '../../src/core/events/bus.ts';
 import { recordEvent } from '../../src/core/events/record.ts';
 import { domainEvents, eventInbox } from '../../src/core/events/schema.ts';
 import { uuidv7 } from '../../src/lib/ids.ts';
@@ -103,6 +103,27 @@ describe('the outbox', () => {
       .where(and(eq(eventInbox.eventId, event.id), eq(eventInbox.subscriber, 'notifications.notices')));
     expect(inbox).toHaveLength(1);
     expect(inbox[0]?.handledAt).toBeInstanceOf(Date);
+  });
+
+  it('events recorded within the gathering time leave in one job per subscriber', async () => {
+    const userIds = [await newUser(), await newUser(), await newUser()];
+    const ids: string[] = [];
+    // Three commits spread over about 100 ms, under GATHER_MS: one dispatch pass takes them all.
+    for (const userId of userIds) {
+      ids.push(
+        await ctx.app.database.db.transaction((tx) =>
+          recordEvent(tx, 'kyc.verification_result', verified(userId)),
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(GATHER_MS).toBeGreaterThan(100);
+    await quiesce(ctx.app);
+    const jobs = await ctx.app.database.db.execute<{ events: number }>(
+      sql`select jsonb_array_length(data->'events')::int as events from pgboss.job
+          where name = ${queueOf('notifications.notices')} and data->'events' @> ${JSON.stringify([{ id: ids[0] }])}::jsonb`,
+    );
+    expect((jobs as unknown as { rows: { events: number }[] }).rows.map((r) => r.events)).toEqual([3]);
   });
 
   it('keeps a batch of many events in order of commit and delivers all of them', async () => {

@@ -14,7 +14,16 @@ import { domainEvents, eventInbox } from './schema.ts';
 const BATCH = 500;
 /** How often every process looks for undispatched events (an index-only probe). */
 const POLL_MS = 100;
+/**
+ * A pass waits until the oldest undispatched event is this old, so each pass, and each subscriber's job it
+ * makes, carries the events of this long rather than of one poll: a job's fetch, transaction and completion
+ * are paid per pass, whatever it carries.
+ */
+export const GATHER_MS = 200;
 const PRUNE_JOB = 'events.prune';
+
+/** The time an event's id (UUIDv7) was made, in ms; any other id reads as a time far from now. */
+const madeAt = (id: string) => Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
 /**
  * Dispatched events and inbox rows are kept this long: far beyond a job's last retry (about an hour),
  * so no redelivery can outlive the inbox row that makes it harmless.
@@ -144,8 +153,8 @@ export function createEventBus({
   }
 
   /**
-   * The poll: one index-only probe of the undispatched events, a full dispatch pass only when there are
-   * some. (A NOTIFY trigger would wake dispatchers sooner, but PostgreSQL serialises every notifying
+   * The poll: one index-only probe of the undispatched events, a full dispatch pass only when the oldest has
+   * waited GATHER_MS. (A NOTIFY trigger would wake dispatchers sooner, but PostgreSQL serialises every notifying
    * commit on one lock, which capped the whole server's event-recording commits at a fifth of plain ones.)
    */
   async function poll() {
@@ -156,7 +165,9 @@ export function createEventBus({
         .from(domainEvents)
         .where(isNull(domainEvents.dispatchedAt))
         .limit(1);
-      if (pending) await drain();
+      if (!pending) return;
+      const age = Date.now() - madeAt(pending.id);
+      if (age >= GATHER_MS || age < -1000) await drain();
     } catch (err) {
       if (!stopped) log.warn({ err }, 'event poll failed');
     }
