@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATHER_MS, queueOf } from '../../src/core/events/bus.ts';
 import { recordEvent } from '../../src/core/events/record.ts';
 import { domainEvents, eventInbox } from '../../src/core/events/schema.ts';
-import { uuidv7 } from '../../src/lib/ids.ts';
 import { users } from '../../src/modules/identity/schema.ts';
 import { notifications } from '../../src/modules/notifications/schema.ts';
 import { createTestApp } from '../helpers/test-app.ts';
@@ -86,7 +85,7 @@ describe('the outbox', () => {
     const userId = await newUser();
     // Not in the outbox (so never dispatched): only these two jobs carry it.
     const event = {
-      id: uuidv7(),
+      id: randomUUID(),
       name: 'kyc.verification_result',
       payload: verified(userId),
       createdAt: new Date().toISOString(),
@@ -107,15 +106,19 @@ describe('the outbox', () => {
 
   it('events recorded within the gathering time leave in one job per subscriber', async () => {
     const userIds = [await newUser(), await newUser(), await newUser()];
-    const ids: string[] = [];
-    // Three commits spread over about 100 ms, under GATHER_MS: one dispatch pass takes them all.
-    for (const userId of userIds) {
-      ids.push(
-        await ctx.app.database.db.transaction((tx) =>
-          recordEvent(tx, 'kyc.verification_result', verified(userId)),
-        ),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    // Ids (UUIDv7) made as by a clock 800 ms ahead: the pass waits for the first to be GATHER_MS old, a second
+    // away, so the three commits, 150 ms apart (a poll apart, which alone would dispatch them one by one),
+    // fall within it even on a loaded machine. Written straight to the outbox, as recordEvent does.
+    const ahead = Date.now() + 800;
+    const ids = [0, 1, 2].map((i) => {
+      const hex = (ahead + i).toString(16).padStart(12, '0') + randomUUID().replace(/-/g, '').slice(12);
+      return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${hex.slice(13, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    });
+    for (const [i, userId] of userIds.entries()) {
+      await ctx.app.database.db
+        .insert(domainEvents)
+        .values({ id: ids[i] as string, name: 'kyc.verification_result', payload: verified(userId) });
+      await new Promise((resolve) => setTimeout(resolve, 150));
     }
     expect(GATHER_MS).toBeGreaterThan(100);
     await quiesce(ctx.app);
