@@ -9,6 +9,17 @@ export interface DbSample {
   active: number;
   topStatements: Array<{ statement: string; share: number }>;
   topWaits: Array<{ wait: string; share: number }>;
+  /**
+   * What the bench database did in the window (pg_stat_database, the request path and the background):
+   * transactions (read-only ones too, the sampler's own taken off) and rows inserted, updated or deleted.
+   */
+  commits: number;
+  rowsWritten: number;
+}
+
+interface Totals {
+  commits: number;
+  rowsWritten: number;
 }
 
 const short = (query: string) => query.replace(/\s+/g, ' ').trim().slice(0, 90);
@@ -21,6 +32,19 @@ export async function dbSampler(databaseUrl: string, database: string) {
   let samples = 0;
   let activeTotal = 0;
   let running = false;
+  let totals: Totals | undefined;
+  let atLastTake: Totals | undefined;
+  /** The sampler's own transactions (two a tick), taken off the database's count. */
+  let own = 0;
+  const readTotals = async () => {
+    const { rows } = await client.query<{ commits: string; written: string }>(
+      `select xact_commit as commits, tup_inserted + tup_updated + tup_deleted as written
+       from pg_stat_database where datname = $1`,
+      [database],
+    );
+    own += 2;
+    if (rows[0]) totals = { commits: Number(rows[0].commits) - own, rowsWritten: Number(rows[0].written) };
+  };
   const timer = setInterval(() => {
     if (running) return;
     running = true;
@@ -40,6 +64,7 @@ export async function dbSampler(databaseUrl: string, database: string) {
           waits.set(wait, (waits.get(wait) ?? 0) + 1);
         }
       })
+      .then(readTotals)
       .catch(() => {})
       .finally(() => {
         running = false;
@@ -53,7 +78,11 @@ export async function dbSampler(databaseUrl: string, database: string) {
   return {
     take(): DbSample {
       const seen = [...statements.values()].reduce((a, b) => a + b, 0);
+      const from = atLastTake ?? totals;
+      atLastTake = totals;
       const result = {
+        commits: totals && from ? totals.commits - from.commits : Number.NaN,
+        rowsWritten: totals && from ? totals.rowsWritten - from.rowsWritten : Number.NaN,
         samples,
         active: activeTotal / Math.max(1, samples),
         topStatements: top(statements, seen).map(({ key, share }) => ({ statement: key, share })),

@@ -82,6 +82,20 @@ export const dbText = (db: DbSample) =>
     .map((s) => `${f(s.share * 100)}% "${s.statement}"`)
     .join(', ')}; waits ${db.topWaits.map((w) => `${w.wait} ${f(w.share * 100)}%`).join(', ')}`;
 
+/** CPU ms per spin: the bench database's backends (events and jobs included) and the two servers. */
+export function cpuPerSpin(step: Step) {
+  const spins = step.perKind.get('spin')?.n ?? 0;
+  if (spins === 0 || step.seconds <= 0) return undefined;
+  const spinsPerSecond = spins / step.seconds;
+  const servers = step.cpu.nodes.reduce((a, b) => a + b, 0);
+  return {
+    spins,
+    spinsPerSecond,
+    postgres: (step.cpu.postgresOurs * 1000) / spinsPerSecond,
+    servers: (servers * 1000) / spinsPerSecond,
+  };
+}
+
 export function printStep(step: Step, cluster: Cluster) {
   const { cpu } = step;
   console.log(
@@ -105,6 +119,17 @@ export function printStep(step: Step, cluster: Cluster) {
     (n, i) => `${n.name} ${f(step.lag[i]?.p50 ?? Number.NaN, 1)}/${f(step.lag[i]?.p99 ?? Number.NaN, 1)}`,
   );
   console.log(`  event-loop lag probe (GET /healthz straight to the process, p50/p99 ms): ${lag.join(', ')}`);
+  const perSpin = cpuPerSpin(step);
+  if (perSpin) {
+    console.log(
+      `  CPU per spin (everything the step did, over its spins; independent of other work on the machine): ` +
+        `PostgreSQL ${f(perSpin.postgres, 2)} ms, servers ${f(perSpin.servers, 2)} ms (${f(perSpin.spinsPerSecond)} spins/s)` +
+        (step.db
+          ? `; the bench database's transactions ${f(step.db.commits / perSpin.spins, 2)} and rows written ` +
+            `${f(step.db.rowsWritten / perSpin.spins, 1)} per spin`
+          : ''),
+    );
+  }
   if (step.db) console.log(`  PostgreSQL (pg_stat_activity every 100 ms): ${dbText(step.db)}`);
   for (const sample of step.errorSamples) console.log(`  error: ${sample}`);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queueOf } from '../../src/core/events/bus.ts';
+import { GATHER_MS, queueOf } from '../../src/core/events/bus.ts';
 import { recordEvent } from '../../src/core/events/record.ts';
 import { domainEvents, eventInbox } from '../../src/core/events/schema.ts';
 import { users } from '../../src/modules/identity/schema.ts';
@@ -79,6 +79,54 @@ describe('the outbox', () => {
         and(eq(eventInbox.eventId, id), eq(eventInbox.subscriber, 'notifications.notices')),
       ),
     ).toBe(1);
+  });
+
+  it('two deliveries of one batch at once: the effect and the inbox row once, the later one retried and skipping', async () => {
+    const userId = await newUser();
+    // Not in the outbox (so never dispatched): only these two jobs carry it.
+    const event = {
+      id: randomUUID(),
+      name: 'kyc.verification_result',
+      payload: verified(userId),
+      createdAt: new Date().toISOString(),
+    };
+    await Promise.all([
+      ctx.app.jobs.send(queueOf('notifications.notices'), { events: [event] }),
+      ctx.app.jobs.send(queueOf('notifications.notices'), { events: [event] }),
+    ]);
+    await quiesce(ctx.app);
+    expect(await noticesOf(userId)).toHaveLength(1);
+    const inbox = await ctx.app.database.db
+      .select()
+      .from(eventInbox)
+      .where(and(eq(eventInbox.eventId, event.id), eq(eventInbox.subscriber, 'notifications.notices')));
+    expect(inbox).toHaveLength(1);
+    expect(inbox[0]?.handledAt).toBeInstanceOf(Date);
+  });
+
+  it('events recorded within the gathering time leave in one job per subscriber', async () => {
+    const userIds = [await newUser(), await newUser(), await newUser()];
+    // Ids (UUIDv7) made as by a clock 800 ms ahead: the pass waits for the first to be GATHER_MS old, a second
+    // away, so the three commits, 150 ms apart (a poll apart, which alone would dispatch them one by one),
+    // fall within it even on a loaded machine. Written straight to the outbox, as recordEvent does.
+    const ahead = Date.now() + 800;
+    const ids = [0, 1, 2].map((i) => {
+      const hex = (ahead + i).toString(16).padStart(12, '0') + randomUUID().replace(/-/g, '').slice(12);
+      return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${hex.slice(13, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    });
+    for (const [i, userId] of userIds.entries()) {
+      await ctx.app.database.db
+        .insert(domainEvents)
+        .values({ id: ids[i] as string, name: 'kyc.verification_result', payload: verified(userId) });
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    expect(GATHER_MS).toBeGreaterThan(100);
+    await quiesce(ctx.app);
+    const jobs = await ctx.app.database.db.execute<{ events: number }>(
+      sql`select jsonb_array_length(data->'events')::int as events from pgboss.job
+          where name = ${queueOf('notifications.notices')} and data->'events' @> ${JSON.stringify([{ id: ids[0] }])}::jsonb`,
+    );
+    expect((jobs as unknown as { rows: { events: number }[] }).rows.map((r) => r.events)).toEqual([3]);
   });
 
   it('keeps a batch of many events in order of commit and delivers all of them', async () => {

@@ -14,7 +14,16 @@ import { domainEvents, eventInbox } from './schema.ts';
 const BATCH = 500;
 /** How often every process looks for undispatched events (an index-only probe). */
 const POLL_MS = 100;
+/**
+ * A pass waits until the oldest undispatched event is this old, so each pass, and each subscriber's job it
+ * makes, carries the events of this long rather than of one poll: a job's fetch, transaction and completion
+ * are paid per pass, whatever it carries.
+ */
+export const GATHER_MS = 200;
 const PRUNE_JOB = 'events.prune';
+
+/** The time an event's id (UUIDv7) was made, in ms; any other id reads as a time far from now. */
+const madeAt = (id: string) => Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
 /**
  * Dispatched events and inbox rows are kept this long: far beyond a job's last retry (about an hour),
  * so no redelivery can outlive the inbox row that makes it harmless.
@@ -51,6 +60,13 @@ export type SubscriberHandler<S extends SubscriberName> =
 
 interface Batch {
   events: DomainEvent[];
+}
+
+/** A concurrent delivery of the same events committed first: this one is undone and retried (it then skips). */
+class DuplicateDelivery extends Error {
+  constructor(subscriber: string) {
+    super(`${subscriber}: a concurrent delivery of this batch committed first`);
+  }
 }
 
 export const queueOf = (subscriber: SubscriberName) => `event.${subscriber}`;
@@ -137,8 +153,8 @@ export function createEventBus({
   }
 
   /**
-   * The poll: one index-only probe of the undispatched events, a full dispatch pass only when there are
-   * some. (A NOTIFY trigger would wake dispatchers sooner, but PostgreSQL serialises every notifying
+   * The poll: one index-only probe of the undispatched events, a full dispatch pass only when the oldest has
+   * waited GATHER_MS. (A NOTIFY trigger would wake dispatchers sooner, but PostgreSQL serialises every notifying
    * commit on one lock, which capped the whole server's event-recording commits at a fifth of plain ones.)
    */
   async function poll() {
@@ -149,7 +165,9 @@ export function createEventBus({
         .from(domainEvents)
         .where(isNull(domainEvents.dispatchedAt))
         .limit(1);
-      if (pending) await drain();
+      if (!pending) return;
+      const age = Date.now() - madeAt(pending.id);
+      if (age >= GATHER_MS || age < -1000) await drain();
     } catch (err) {
       if (!stopped) log.warn({ err }, 'event poll failed');
     }
@@ -165,7 +183,12 @@ export function createEventBus({
     }
   }
 
-  /** The batch's events in one transaction with their inbox rows; a concurrent duplicate waits, then skips. */
+  /**
+   * The batch's events in one transaction with their inbox rows. The rows are written once, at the end,
+   * stamped when the work is done (bench:events reads them): the handler gets the events without a row yet,
+   * and if a concurrent duplicate of the batch committed its rows meanwhile (its insert waited on theirs),
+   * the transaction is undone and the job retried, finding them. One insert per batch, no update per row.
+   */
   async function deliverBatch<S extends SubscriberName>(
     name: S,
     handle: (events: SubscribedEvent<S>[], tx: Tx) => Promise<AfterCommit | undefined>,
@@ -173,26 +196,26 @@ export function createEventBus({
   ) {
     const events = [...new Map(delivered.map((event) => [event.id, event])).values()];
     const after = await db.transaction(async (tx) => {
-      const fresh = new Set(
+      const ids = events.map((event) => event.id);
+      const seen = new Set(
         (
           await tx
-            .insert(eventInbox)
-            .values(events.map((event) => ({ subscriber: name, eventId: event.id })))
-            .onConflictDoNothing()
-            .returning({ eventId: eventInbox.eventId })
+            .select({ eventId: eventInbox.eventId })
+            .from(eventInbox)
+            .where(and(eq(eventInbox.subscriber, name), inArray(eventInbox.eventId, ids)))
         ).map((row) => row.eventId),
       );
-      if (fresh.size === 0) return undefined;
-      const after = await handle(
-        events.filter((event) => fresh.has(event.id)).sort((a, b) => (a.id < b.id ? -1 : 1)),
-        tx,
-      );
-      // Stamped when the work is done, not when the transaction began (now()): the rows tell how late
-      // delivery runs (bench:events reads them).
-      await tx
-        .update(eventInbox)
-        .set({ handledAt: sql`clock_timestamp()` })
-        .where(and(eq(eventInbox.subscriber, name), inArray(eventInbox.eventId, [...fresh])));
+      const fresh = events.filter((event) => !seen.has(event.id)).sort((a, b) => (a.id < b.id ? -1 : 1));
+      if (fresh.length === 0) return undefined;
+      const after = await handle(fresh, tx);
+      const recorded = await tx
+        .insert(eventInbox)
+        .values(
+          fresh.map((event) => ({ subscriber: name, eventId: event.id, handledAt: sql`clock_timestamp()` })),
+        )
+        .onConflictDoNothing()
+        .returning({ eventId: eventInbox.eventId });
+      if (recorded.length !== fresh.length) throw new DuplicateDelivery(name);
       return after;
     });
     await afterCommit(after, name);

@@ -14,16 +14,16 @@ import type { StudioWalletCalls } from './wallet-calls.ts';
  */
 export const singleStepRound: StatementCompanion = {
   name: 'studio_single_step_round',
-  build: (c) => ({
-    before: `studio_pair as (
+  build: (c, cte) => ({
+    before: `${cte('studio_pair')} as (
         select id from studio_seed_pairs
         where id = ${c('pairId')}::uuid and nonce = ${c('nonce')}::integer and revealed_at is null
         for update)`,
-    ready: 'exists (select 1 from studio_pair)',
-    after: `studio_nonce as (
+    ready: `exists (select 1 from ${cte('studio_pair')})`,
+    after: `${cte('studio_nonce')} as (
         update studio_seed_pairs set nonce = ${c('nonce')}::integer + 1
-        where id in (select id from studio_pair) and exists (select 1 from moved)
-      ), studio_round as (
+        where id in (select id from ${cte('studio_pair')}) and exists (select 1 from ${cte('moved')})
+      ), ${cte('studio_round')} as (
         insert into studio_rounds (id, user_id, game, seed_pair_id, nonce, wallet_session_token, currency, stake,
           payout, result, finished, paid_at, created_at, updated_at)
         select ${c('roundId')}::uuid, ${c('userId')}::uuid, ${c('game')}, ${c('pairId')}::uuid,
@@ -31,7 +31,7 @@ export const singleStepRound: StatementCompanion = {
           ${c('payout')}::bigint, ${c('result')}::jsonb, true,
           case when ${c('payout')}::bigint > 0 then ${c('at')}::timestamptz end,
           ${c('at')}::timestamptz, ${c('at')}::timestamptz
-        from moved)`,
+        from ${cte('moved')})`,
   }),
 };
 

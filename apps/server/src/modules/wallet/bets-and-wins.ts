@@ -270,6 +270,17 @@ export function createBetsAndWins({
     bet: (input: BetInput) => gameCall('BET', input),
     win: (input: WinInput) => gameCall('WIN', input),
     post,
+    /** For a batch of rounds (round-postings.ts): a call's posting, then its answer from its outcome. */
+    prepare: (kind: 'BET' | 'WIN', input: WinInput) => gameCallPosting(kind, input, false),
+    settle: (
+      kind: 'BET' | 'WIN',
+      input: WinInput,
+      outcome: PostingOutcome,
+      prepared: { posting: PlayerPosting; call: GameCallRecord },
+    ) => settle(db, kind, input, outcome, prepared, false),
+    /** Whether the player's USD bets take the limited path (never batched). */
+    isLimited: (input: BetInput) => input.currency === 'USD' && limitedPlayers.has(input.userId),
+    rememberLimited,
   };
 }
 

@@ -13,14 +13,21 @@ export interface QueuedCall {
 export const shapeOfCall = (kind: 'BET' | 'WIN', input: WinInput): BatchShape =>
   kind === 'BET' ? 'bet' : input.referenceTransactionId ? 'winWithReference' : 'win';
 
+/** What the batcher needs of a queued item: whose it is, what statement it takes, how it is answered. */
+export interface Batchable {
+  player: string;
+  shape: string;
+  reject(error: unknown): void;
+}
+
 /**
- * Groups concurrent game calls as a database groups commits: at most `concurrency` sends are in flight, and
- * the calls that arrive meanwhile leave together as one batch when a send ends. A call that finds a free slot
- * goes at once, alone: no timer, no wait when there is no concurrency. A batch holds one shape and at most one
- * call per player; a player's later call waits until their earlier one has been answered, so a player's calls
- * apply in arrival order and each balance check sees the ones before.
+ * Groups concurrent items (game calls, rounds) as a database groups commits: at most `concurrency` sends are
+ * in flight, and the items that arrive meanwhile leave together as one batch when a send ends. An item that
+ * finds a free slot goes at once, alone: no timer, no wait when there is no concurrency. A batch holds one
+ * shape and at most one item per player; a player's later item waits until their earlier one has been
+ * answered, so a player's items apply in arrival order and each balance check sees the ones before.
  */
-export function createGameCallBatcher({
+export function createPlayerBatcher<T extends Batchable>({
   concurrency,
   maxBatch,
   alone,
@@ -28,27 +35,26 @@ export function createGameCallBatcher({
 }: {
   concurrency: number;
   maxBatch: number;
-  alone(call: QueuedCall): Promise<void>;
-  /** Answers every call of the batch (each resolved or rejected). */
-  together(shape: BatchShape, calls: QueuedCall[]): Promise<void>;
+  alone(item: T): Promise<void>;
+  /** Answers every item of the batch (each resolved or rejected). */
+  together(items: T[]): Promise<void>;
 }) {
-  let queue: QueuedCall[] = [];
-  /** Players with a call in flight. */
+  let queue: T[] = [];
+  /** Players with an item in flight. */
   const playing = new Set<string>();
   let inFlight = 0;
 
-  function take(): QueuedCall[] {
-    const batch: QueuedCall[] = [];
+  function take(): T[] {
+    const batch: T[] = [];
     const passed = new Set(playing);
-    const left: QueuedCall[] = [];
-    for (const call of queue) {
-      const player = call.input.userId;
+    const left: T[] = [];
+    for (const item of queue) {
       const fits =
-        batch.length < maxBatch && !passed.has(player) && (batch[0]?.shape ?? call.shape) === call.shape;
-      // A call left behind holds back its player's later calls too.
-      passed.add(player);
-      if (fits) batch.push(call);
-      else left.push(call);
+        batch.length < maxBatch && !passed.has(item.player) && (batch[0]?.shape ?? item.shape) === item.shape;
+      // An item left behind holds back its player's later items too.
+      passed.add(item.player);
+      if (fits) batch.push(item);
+      else left.push(item);
     }
     queue = left;
     return batch;
@@ -60,25 +66,46 @@ export function createGameCallBatcher({
       const first = batch[0];
       if (!first) return;
       inFlight++;
-      for (const call of batch) playing.add(call.input.userId);
-      const sent = batch.length === 1 ? alone(first) : together(first.shape, batch);
+      for (const item of batch) playing.add(item.player);
+      const sent = batch.length === 1 ? alone(first) : together(batch);
       sent
         .catch((error: unknown) => {
-          for (const call of batch) call.reject(error);
+          for (const item of batch) item.reject(error);
         })
         .finally(() => {
           inFlight--;
-          for (const call of batch) playing.delete(call.input.userId);
+          for (const item of batch) playing.delete(item.player);
           pump();
         });
     }
   }
 
   return {
+    submit(item: T) {
+      queue.push(item);
+      pump();
+    },
+  };
+}
+
+/** Game calls of the seamless wallet, grouped by createPlayerBatcher. */
+export function createGameCallBatcher(options: {
+  concurrency: number;
+  maxBatch: number;
+  alone(call: QueuedCall): Promise<void>;
+  together(shape: BatchShape, calls: QueuedCall[]): Promise<void>;
+}) {
+  const batcher = createPlayerBatcher<QueuedCall & Batchable>({
+    concurrency: options.concurrency,
+    maxBatch: options.maxBatch,
+    alone: options.alone,
+    together: (calls) => options.together(calls[0]!.shape, calls),
+  });
+  return {
     submit(kind: 'BET' | 'WIN', input: WinInput): Promise<GameResult> {
       return new Promise<GameResult>((resolve, reject) => {
-        queue.push({ kind, input, shape: shapeOfCall(kind, input), resolve, reject });
-        pump();
+        const shape = shapeOfCall(kind, input);
+        batcher.submit({ kind, input, shape, player: input.userId, resolve, reject });
       });
     },
   };

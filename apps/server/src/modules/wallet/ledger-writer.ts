@@ -151,15 +151,19 @@ interface AnswerRow {
 
 /**
  * Writes several game calls of one shape, each of a different player, in one statement (one round trip, one
- * commit): each posting keeps its own guards and gets its own outcome, in the order given. Any error (a
- * concurrent duplicate's unique index, a deadlock) undoes them all; the caller then posts them one by one.
+ * commit): each posting keeps its own guards and gets its own outcome, in the order given. Bets may carry a
+ * companion, the same statement for all. Any error (a concurrent duplicate's unique index, a deadlock) undoes
+ * them all; the caller then posts them one by one.
  */
 export async function writePostings(
   q: DbOrTx,
   shape: BatchShape,
-  postings: Array<{ posting: PlayerPosting; call: GameCallRecord }>,
+  postings: Array<{ posting: PlayerPosting; call: GameCallRecord; companion?: BoundCompanion }>,
 ): Promise<PostingOutcome[]> {
-  const statement = batchStatement(shape, postings.length);
+  const companion = postings[0]?.companion?.statement;
+  if (postings.some((item) => item.companion?.statement !== companion))
+    throw new Error('A batch holds one companion');
+  const statement = batchStatement(shape, postings.length, companion);
   const values = postings.map(({ posting, call }) => {
     if (shapeOf(posting, call) !== shape || call.limited)
       throw new Error(`A ${shape} batch holds only its shape`);
@@ -169,7 +173,9 @@ export async function writePostings(
     q,
     statement,
     statement.order.map(({ item, key }) => {
-      const value = values[item]?.[key];
+      const value = key.startsWith('companion.')
+        ? postings[item]?.companion?.values[key.slice('companion.'.length)]
+        : values[item]?.[key as keyof PostingValues];
       if (value === undefined) throw new Error(`Posting statement ${statement.name} needs ${item}.${key}`);
       return value;
     }),

@@ -75,7 +75,14 @@ export type CompanionParam = (name: string) => string;
 export interface StatementCompanion {
   /** Names the composed statement. */
   name: string;
-  build(p: CompanionParam): {
+  /**
+   * `cte` names each of its common table expressions and the posting's (`cte('moved')`): in a batch of
+   * several postings each one's expressions have names of their own.
+   */
+  build(
+    p: CompanionParam,
+    cte: (name: string) => string,
+  ): {
     /** Common table expressions (`x as (…)`, comma-separated) before the posting, which reads no table of theirs. */
     before: string;
     /** A condition the player's account update adds to its guards: the money moves only when it holds. */
@@ -270,7 +277,14 @@ export function betWith(companion: StatementCompanion, limited = false): Posting
   const name = `${limited ? 'wallet_bet_limited' : 'wallet_bet'}+${companion.name}`;
   let statement = withCompanion.get(name);
   if (!statement) {
-    statement = compile(name, (p, c) => postingText('bet', p, companion.build(c), limited));
+    statement = compile(name, (p, c) =>
+      postingText(
+        'bet',
+        p,
+        companion.build(c, (cte) => cte),
+        limited,
+      ),
+    );
     withCompanion.set(name, statement);
   }
   return statement;
@@ -292,33 +306,41 @@ export const postingStatements: Record<PostingShape, PostingStatement> = {
 /** The game-call shapes a batch can hold: one shape per batch, every posting of a different player. */
 export type BatchShape = 'bet' | 'win' | 'winWithReference';
 
-/** A batch's statement: `$k` binds `order[k - 1]`, a value of the batch's `item`-th posting. */
+/** A batch's statement: `$k` binds `order[k - 1]`, a value (or a companion's) of the batch's `item`-th posting. */
 export interface BatchStatement {
   name: string;
   text: string;
-  order: Array<{ item: number; key: keyof PostingValues }>;
+  order: Array<{ item: number; key: BoundName }>;
 }
 
 const batchStatements = new Map<string, BatchStatement>();
 
 /**
  * `size` game calls of one shape in one statement, so one round trip and one commit: each posting's own
- * expressions (its guards, its rows, its event) under names of its own, and one answer row per posting, `i`
- * its place in the batch. All read one snapshot, so no two may touch the same player (the caller's rule).
+ * expressions (its guards, its rows, its event, a bet's companion) under names of their own, and one answer
+ * row per posting, `i` its place in the batch. All read one snapshot, so no two may touch the same player
+ * (the caller's rule).
  */
-export function batchStatement(shape: BatchShape, size: number): BatchStatement {
-  const name = `wallet_${shape}_x${size}`;
+export function batchStatement(
+  shape: BatchShape,
+  size: number,
+  companion?: StatementCompanion,
+): BatchStatement {
+  if (companion && shape !== 'bet') throw new Error('Only a bet takes a companion');
+  const name = `wallet_${shape}${companion ? `+${companion.name}` : ''}_x${size}`;
   let statement = batchStatements.get(name);
   if (!statement) {
     const order: BatchStatement['order'] = [];
     const parts = Array.from({ length: size }, (_, item) => {
-      const p: Param = (key) => {
+      const bind = (key: BoundName) => {
         const index = order.findIndex((bound) => bound.item === item && bound.key === key);
         if (index >= 0) return `$${index + 1}`;
         order.push({ item, key });
         return `$${order.length}`;
       };
-      return postingParts(shape, p, undefined, false, (cte) => `b${item}_${cte}`);
+      const cte = (name: string) => `b${item}_${name}`;
+      const own = companion?.build((key) => bind(`companion.${key}`), cte);
+      return postingParts(shape, bind, own, false, cte);
     });
     const text = `with ${parts.map((part) => part.ctes).join(',')}
       ${parts.map((part, item) => part.answer.replace('select ', `select ${item} as i, `)).join(' union all ')}`;

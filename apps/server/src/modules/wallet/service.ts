@@ -55,7 +55,7 @@ export function createWalletService({
   const sessions = createGameSessions({ db, now, sessionTtlMs, ledger });
   const betsAndWins = createBetsAndWins({ db, now, banClock, ledger, batching });
   const games = { ...betsAndWins, ...createRollbacks({ db, now, ledger }) };
-  const rounds = createRoundPostings({ db, ledger, calls: betsAndWins });
+  const rounds = createRoundPostings({ db, ledger, calls: betsAndWins, batching });
   const queries = createWalletQueries({ db, ready: ledger.ready });
   const checks = createAuditChecks(db);
 
