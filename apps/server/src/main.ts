@@ -4,6 +4,9 @@ import { demoStaffAccounts } from '@paws/contracts/staff';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { EnvError, parseEnv } from './config/env.ts';
+import { markStart, startTimeline } from './core/start-timeline.ts';
+
+markStart('load');
 
 let env: ReturnType<typeof parseEnv>;
 try {
@@ -22,6 +25,7 @@ const app = await buildApp({ env }).catch((error) => {
   console.error(error.message);
   process.exit(1);
 });
+markStart('app');
 
 // One HTTP server, three ports: connections on the landing and back-office ports are handed to the same
 // server, which tells the faces apart by Host or local port (see lib/faces.ts). WebSocket upgrades work on all.
@@ -33,6 +37,8 @@ const handOver = (port: number) =>
     listener.listen(port, env.HOST, () => done(listener));
   });
 const listeners = [await handOver(env.LANDING_PORT), await handOver(env.BACKOFFICE_PORT)];
+markStart('listen');
+app.log.info({ phases: startTimeline() }, 'start timeline (ms)');
 
 app.log.info(`Landing:  ${env.LANDING_URL}`);
 app.log.info(`Platform: ${env.PLATFORM_URL}`);

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { markStart } from '../core/start-timeline.ts';
 import { serverDir } from '../lib/server-dir.ts';
 import * as schema from './schema.ts';
 
@@ -83,7 +84,12 @@ export function createDatabase(options: {
     db,
     kind: 'pglite',
     pglite: client,
-    migrate: () => migratePglite(drizzlePglite(client, { schema, casing }), { migrationsFolder }),
+    async migrate() {
+      await client.waitReady;
+      markStart('database');
+      await migratePglite(drizzlePglite(client, { schema, casing }), { migrationsFolder });
+      markStart('migrations');
+    },
     async ping() {
       await db.execute(sql`select 1`);
     },
