@@ -23,8 +23,8 @@ let workersHeld = false;
  * Job runners created from now on in this process hold their workers until startWorkers() (main.ts: the
  * workers start once the ports listen, after the start's own work). Tests build apps without it.
  */
-export function holdWorkersUntilStarted() {
-  workersHeld = true;
+export function holdWorkersUntilStarted(hold = true) {
+  workersHeld = hold;
 }
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});

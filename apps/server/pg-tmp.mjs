@@ -1,0 +1,11 @@
+import { PGlite } from '@electric-sql/pglite';
+const t0 = performance.now();
+const db = new PGlite(process.argv[2]);
+await db.waitReady;
+const t1 = performance.now();
+await db.query('select 1');
+const t2 = performance.now();
+await db.query("SELECT b.oid FROM pg_catalog.pg_type a LEFT JOIN pg_catalog.pg_type b ON b.oid = a.typelem WHERE a.typname = 'int4'");
+const t3 = performance.now();
+await db.close();
+console.log('ready', (t1 - t0).toFixed(0), 'first query', (t2 - t1).toFixed(0), 'second', (t3 - t2).toFixed(0), 'close', (performance.now() - t3).toFixed(0), 'process', performance.now().toFixed(0));
