@@ -136,7 +136,7 @@ try {
       'landing s': seconds(start.landing),
       'bare s': seconds(bare),
       'readyz / bare': Number((start.readyz / bare).toFixed(1)),
-      load: load(),
+      'load avg': load(),
       ...start.phases,
     });
   };
