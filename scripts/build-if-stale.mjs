@@ -32,7 +32,14 @@ export function buildIfStale() {
     {
       workspace: '@paws/server',
       output: 'apps/server/dist/main.js',
-      sources: ['apps/server/src', 'apps/server/build.mjs', contracts, 'packages/studio-engine/src'],
+      // The lock too: the server's bundle holds its npm dependencies (apps/server/build.mjs).
+      sources: [
+        'apps/server/src',
+        'apps/server/build.mjs',
+        contracts,
+        'packages/studio-engine/src',
+        'package-lock.json',
+      ],
     },
   ];
   for (const { workspace, output, sources: dirs } of builds) {

@@ -4,6 +4,10 @@ import { demoStaffAccounts } from '@paws/contracts/staff';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { EnvError, parseEnv } from './config/env.ts';
+import { holdWorkersUntilStarted } from './core/jobs/runner.ts';
+import { markStart, startTimeline } from './core/start-timeline.ts';
+
+markStart('load');
 
 let env: ReturnType<typeof parseEnv>;
 try {
@@ -16,12 +20,15 @@ try {
   throw error;
 }
 
+// The job workers start once the ports listen: their polls would otherwise queue before the start's own work.
+holdWorkersUntilStarted();
 const app = await buildApp({ env }).catch((error) => {
   // A setting that names something unreachable (REDIS_URL) ends the start with one line, like a bad setting.
   if (!(error instanceof EnvError)) throw error;
   console.error(error.message);
   process.exit(1);
 });
+markStart('app');
 
 // One HTTP server, three ports: connections on the landing and back-office ports are handed to the same
 // server, which tells the faces apart by Host or local port (see lib/faces.ts). WebSocket upgrades work on all.
@@ -33,6 +40,9 @@ const handOver = (port: number) =>
     listener.listen(port, env.HOST, () => done(listener));
   });
 const listeners = [await handOver(env.LANDING_PORT), await handOver(env.BACKOFFICE_PORT)];
+markStart('listen');
+app.log.info({ phases: startTimeline() }, 'start timeline (ms)');
+await app.jobs.startWorkers();
 
 app.log.info(`Landing:  ${env.LANDING_URL}`);
 app.log.info(`Platform: ${env.PLATFORM_URL}`);

@@ -4,6 +4,7 @@ import { type ModuleName, parseServices } from '../modules/manifest.ts';
 import { type ChangeFeed, createChangeFeed } from './changes.ts';
 import { createEventBus, type EventBus } from './events/bus.ts';
 import { createJobRunner, type JobRunner } from './jobs/runner.ts';
+import { markStart } from './start-timeline.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,6 +27,7 @@ declare module 'fastify' {
 export const backbone = fp(
   async (app: FastifyInstance) => {
     const jobs = await createJobRunner(app.database, app.log);
+    markStart('jobs');
     const events = createEventBus({ database: app.database, jobs, log: app.log });
     const served = parseServices(app.env.SERVICES);
     app.decorate('serves', (module: ModuleName) => served.has(module));

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { markStart } from '../core/start-timeline.ts';
 import { serverDir } from '../lib/server-dir.ts';
 import * as schema from './schema.ts';
 
@@ -23,12 +24,15 @@ export interface Database {
   /** The PostgreSQL URL (postgres) or the embedded instance (pglite): the job runner opens its own connections. */
   url?: string;
   pglite?: PGlite;
-  migrate(): Promise<void>;
+  /** Applies the migrations the database lacks: 'up to date' when it had them all (one query, nothing else). */
+  migrate(): Promise<MigrationOutcome>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
-const migrationsFolder = join(serverDir, 'drizzle');
+export type MigrationOutcome = 'up to date' | 'migrated';
+
+const defaultMigrationsFolder = join(serverDir, 'drizzle');
 const casing = 'snake_case' as const;
 // Any id: migrations run under one session-level lock so that several processes can start together.
 const MIGRATION_LOCK = 7_281_004;
@@ -44,7 +48,11 @@ export function createDatabase(options: {
    * e.g. an already-migrated template; `migrate()` then applies only what the tarball lacks.
    */
   loadDataDir?: Blob;
+  /** The migrations (drizzle-kit's folder): the server's own unless a test names another. */
+  migrationsFolder?: string;
 }): Database {
+  const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder;
+  const upToDate = (db: Db) => hasEveryMigration(db, migrationsFolder);
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
     // A client whose connection drops (server restart, connections terminated) must not crash the process:
@@ -59,6 +67,9 @@ export function createDatabase(options: {
       kind: 'postgres',
       url: options.url,
       async migrate() {
+        // Checked before the lock too, so that processes starting together on a migrated database wait on
+        // nothing; the migrator checks again under the lock.
+        if (await upToDate(db)) return 'up to date';
         const client = await pool.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -67,6 +78,7 @@ export function createDatabase(options: {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
           client.release();
         }
+        return 'migrated';
       },
       async ping() {
         await db.execute(sql`select 1`);
@@ -83,10 +95,40 @@ export function createDatabase(options: {
     db,
     kind: 'pglite',
     pglite: client,
-    migrate: () => migratePglite(drizzlePglite(client, { schema, casing }), { migrationsFolder }),
+    async migrate() {
+      await client.waitReady;
+      markStart('database');
+      const outcome = (await upToDate(db)) ? 'up to date' : 'migrated';
+      if (outcome === 'migrated') {
+        await migratePglite(drizzlePglite(client, { schema, casing }), { migrationsFolder });
+      }
+      markStart('migrations');
+      return outcome;
+    },
     async ping() {
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * Whether the database has every migration of the folder's journal, by drizzle's own rule (a migration is
+ * applied when the last applied one is at least as recent): one query. No migrations table yet (a new
+ * database) or any other failure is a no, and the migrator decides.
+ */
+async function hasEveryMigration(db: Db, migrationsFolder: string) {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: Array<{ when: number }>;
+  };
+  const newest = Math.max(...journal.entries.map((entry) => entry.when));
+  try {
+    const result = (await db.execute(
+      sql`select max(created_at)::text as applied from drizzle.__drizzle_migrations`,
+    )) as unknown as { rows: Array<{ applied: string | null }> };
+    const applied = result.rows[0]?.applied;
+    return applied != null && Number(applied) >= newest;
+  } catch {
+    return false;
+  }
 }

@@ -1,5 +1,6 @@
 import { demoAccounts } from '@paws/contracts/auth';
 import type { FastifyBaseLogger } from 'fastify';
+import { markStart } from '../core/start-timeline.ts';
 import { seedDemoPromoCode } from '../modules/bonuses/referrals.ts';
 import { seedCatalog } from '../modules/catalog/seed.ts';
 import { createIdentityRepository } from '../modules/identity/repository.ts';
@@ -36,8 +37,10 @@ async function seedDemoFunds(db: Db) {
 }
 
 export async function seed(db: Db, log: FastifyBaseLogger) {
+  markStart('plugins');
   for (const step of steps) {
     await step.run(db);
     log.debug({ step: step.name }, 'seeded');
   }
+  markStart('seed');
 }

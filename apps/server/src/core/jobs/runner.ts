@@ -18,6 +18,17 @@ export interface JobDefinition<T extends object> {
 
 const SUPERVISE_SECONDS = 5;
 
+let workersHeld = false;
+/**
+ * Job runners created from now on in this process hold their workers until startWorkers() (main.ts: the
+ * workers start once the ports listen, after the start's own work). Tests build apps without it.
+ */
+export function holdWorkersUntilStarted(hold = true) {
+  workersHeld = hold;
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
+
 export const defaultQueueOptions = {
   retryLimit: 10,
   retryDelay: 1,
@@ -59,11 +70,24 @@ export async function createJobRunner(database: Database, log: FastifyBaseLogger
   boss.on('warning', (warning) => log.debug({ warning }, 'job runner warning'));
   await boss.start();
 
-  const created = new Set<string>();
+  // What an earlier start already made, read once: creating a queue that exists changes nothing (pg-boss
+  // inserts it or does nothing), and neither does scheduling the same cron and data again, so a second start
+  // skips those statements, one transaction each.
+  const [queues, schedules] = await Promise.all([boss.getQueues(), boss.getSchedules()]);
+  const created = new Set<string>(queues.map((queue) => queue.name));
+  const scheduled = new Map(schedules.map((row) => [`${row.name}\u0000${row.key}`, row]));
   async function ensureQueue(name: string, options: Omit<Queue, 'name'> = {}) {
     if (created.has(name)) return;
     await boss.createQueue(name, { ...defaultQueueOptions, ...options });
     created.add(name);
+  }
+
+  // Workers poll their queue at once and every second; while the process starts, those polls queue before
+  // the start's own statements on the embedded database. held: until startWorkers() (main.ts, once listening).
+  let pending: Array<() => Promise<unknown>> | null = workersHeld ? [] : null;
+  async function work(start: () => Promise<unknown>) {
+    if (pending) pending.push(start);
+    else await start();
   }
 
   return {
@@ -72,22 +96,32 @@ export async function createJobRunner(database: Database, log: FastifyBaseLogger
     /** Declares a queue and works it in this process. */
     async define<T extends object>(definition: JobDefinition<T>) {
       await ensureQueue(definition.name, definition.queue);
-      await boss.work<T>(
-        definition.name,
-        {
-          localConcurrency: definition.concurrency ?? 1,
-          // A NOTIFY wakes a worker for a new job, not for a delayed one coming due: poll often either way.
-          pollingIntervalSeconds: 1,
-          notifyPollingIntervalSeconds: 1,
-        },
-        async (jobs) => {
-          for (const job of jobs) await definition.handler(job.data, job);
-        },
+      await work(() =>
+        boss.work<T>(
+          definition.name,
+          {
+            localConcurrency: definition.concurrency ?? 1,
+            // A NOTIFY wakes a worker for a new job, not for a delayed one coming due: poll often either way.
+            pollingIntervalSeconds: 1,
+            notifyPollingIntervalSeconds: 1,
+          },
+          async (jobs) => {
+            for (const job of jobs) await definition.handler(job.data, job);
+          },
+        ),
       );
+    },
+    /** Starts the workers held back while the process started (none when they were not held). */
+    async startWorkers() {
+      const starts = pending ?? [];
+      pending = null;
+      for (const start of starts) await start();
     },
     /** Runs the queue's job on a cron schedule (UTC), once per tick across every process. */
     async schedule(name: string, cron: string, data: object = {}) {
       await ensureQueue(name);
+      const row = scheduled.get(`${name}\u0000`);
+      if (row?.cron === cron && row.timezone === 'UTC' && sameJson(row.data, data)) return;
       await boss.schedule(name, cron, data, { tz: 'UTC' });
     },
     /**
