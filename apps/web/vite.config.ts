@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { configDefaults } from 'vitest/config';
 import { precompress } from '../../scripts/vite-plugin-precompress.ts';
+import { deferredStyles } from './vite-plugin-deferred-styles';
 import { initialJsReport } from './vite-plugin-initial-js';
 
 const testFiles = ['src/**/*.test.{ts,tsx}'];
@@ -42,6 +43,7 @@ export default defineConfig({
         clientsClaim: true,
       },
     }),
+    deferredStyles(),
     precompress(),
     initialJsReport(),
   ],

@@ -1,7 +1,11 @@
 import { type MessageParams, renderNotificationMessage } from '@paws/contracts/notifications-messages';
 
 export interface NotificationMessageProps {
-  notification: { notificationMessage: string; messageKey?: string | null; messageParams?: MessageParams | null };
+  notification: {
+    notificationMessage: string;
+    messageKey?: string | null;
+    messageParams?: MessageParams | null;
+  };
   language: string;
 }
 

@@ -85,7 +85,8 @@ describe('auth modal in the page wrapper', () => {
       },
     });
     await renderRoute('/');
-    expect(await screen.findByRole('button', { name: /demo/ })).toBeInTheDocument();
+    // The player's menus are a lazy chunk, transformed on its first import here: more than the usual wait.
+    expect(await screen.findByRole('button', { name: /demo/ }, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Log in' })).not.toBeInTheDocument();
   });
 });
