@@ -11,7 +11,9 @@ export function applyAppStyles(doc: Document = document): Promise<void> {
         new Promise<void>((resolve) => {
           const link = doc.createElement('link');
           link.rel = 'stylesheet';
-          if (preload.crossOrigin !== null) link.crossOrigin = preload.crossOrigin;
+          // The same request mode as the preload's, or the browser fetches it a second time.
+          const crossOrigin = preload.getAttribute('crossorigin');
+          if (crossOrigin !== null) link.setAttribute('crossorigin', crossOrigin);
           link.href = preload.href;
           // A stylesheet that fails to load must not keep the app from rendering.
           link.addEventListener('load', () => resolve(), { once: true });
