@@ -68,9 +68,14 @@ export default defineConfig({
           groups: [
             // Only what the first screen runs; other libraries (sockets, QR codes) ride with the lazy
             // chunks that import them.
+            // react-i18next's <Trans> and its HTML parser serve two lazy screens only: left to the chunks that use them.
             {
               name: 'vendor',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/,
+              test: (id: string) =>
+                /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/.test(
+                  id,
+                ) &&
+                !/[\\/]react-i18next[\\/].*Trans|[\\/](html-parse-stringify|void-elements)[\\/]/.test(id),
               priority: 2,
             },
             // Form and schema libraries serve lazy modals and screens only: kept out of the entry's vendor chunk.

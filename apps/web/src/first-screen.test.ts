@@ -42,6 +42,8 @@ const offTheFirstScreen = [
   /[\\/]node_modules[\\/]@simplewebauthn[\\/]/,
   /[\\/]node_modules[\\/]qrcode[\\/]/,
   /[\\/]node_modules[\\/]react-markdown[\\/]/,
+  // react-i18next's <Trans> parses HTML: two lazy screens use it.
+  /[\\/]node_modules[\\/]html-parse-stringify[\\/]/,
   // The other languages load on a switch.
   /src[\\/]lib[\\/]i18n[\\/]locales[\\/](es|fr|it)\.ts$/,
   // Every notification's texts in four languages, the player's header menus, the onboarding tour, the socket.
