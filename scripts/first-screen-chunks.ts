@@ -14,7 +14,13 @@ export interface Chunk {
   imports: string[];
   modules: Record<string, unknown>;
 }
-type Output = { output: Array<Chunk | { type: 'asset' }> };
+/** An emitted file that is not a chunk (index.html, stylesheets). */
+export interface Asset {
+  type: 'asset';
+  fileName: string;
+  source: string | Uint8Array;
+}
+type Output = { output: Array<Chunk | Asset> };
 /** The app's own `build` from 'vite'. */
 type ViteBuild = (config: {
   configFile: string;
@@ -23,10 +29,11 @@ type ViteBuild = (config: {
 }) => Promise<unknown>;
 
 /**
- * Builds with `configFile` into a scratch folder and answers its chunks by file name. `write: false` keeps the
- * output in memory; the web app writes, because its service-worker plugin reads the files it precaches.
+ * Builds with `configFile` into a scratch folder and answers its chunks and its other files by file name.
+ * `write: false` keeps the output in memory; the web app writes, because its service-worker plugin reads the
+ * files it precaches.
  */
-export async function builtChunks(build: ViteBuild, configFile: string, { write }: { write: boolean }) {
+export async function builtOutput(build: ViteBuild, configFile: string, { write }: { write: boolean }) {
   const outDir = mkdtempSync(join(tmpdir(), 'paws-first-screen-'));
   try {
     const result = (await build({
@@ -35,12 +42,22 @@ export async function builtChunks(build: ViteBuild, configFile: string, { write 
       build: { write, outDir, emptyOutDir: write },
     })) as Output | Output[];
     const all = (Array.isArray(result) ? result : [result]).flatMap((output) => output.output);
-    return new Map(
-      all.filter((item): item is Chunk => item.type === 'chunk').map((chunk) => [chunk.fileName, chunk]),
-    );
+    return {
+      chunks: new Map(
+        all.filter((item): item is Chunk => item.type === 'chunk').map((chunk) => [chunk.fileName, chunk]),
+      ),
+      assets: new Map(
+        all.filter((item): item is Asset => item.type === 'asset').map((asset) => [asset.fileName, asset]),
+      ),
+    };
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
+}
+
+/** The chunks of a build (see builtOutput), by file name. */
+export async function builtChunks(build: ViteBuild, configFile: string, options: { write: boolean }) {
+  return (await builtOutput(build, configFile, options)).chunks;
 }
 
 /** The file names of the given chunks and of every chunk they import statically (what a page loads first). */

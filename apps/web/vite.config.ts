@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { configDefaults } from 'vitest/config';
 import { precompress } from '../../scripts/vite-plugin-precompress.ts';
+import { deferredStyles } from './vite-plugin-deferred-styles';
 import { initialJsReport } from './vite-plugin-initial-js';
 
 const testFiles = ['src/**/*.test.{ts,tsx}'];
@@ -42,6 +43,7 @@ export default defineConfig({
         clientsClaim: true,
       },
     }),
+    deferredStyles(),
     precompress(),
     initialJsReport(),
   ],
@@ -66,9 +68,14 @@ export default defineConfig({
           groups: [
             // Only what the first screen runs; other libraries (sockets, QR codes) ride with the lazy
             // chunks that import them.
+            // react-i18next's <Trans> and its HTML parser serve two lazy screens only: left to the chunks that use them.
             {
               name: 'vendor',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/,
+              test: (id: string) =>
+                /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/.test(
+                  id,
+                ) &&
+                !/[\\/]react-i18next[\\/].*Trans|[\\/](html-parse-stringify|void-elements)[\\/]/.test(id),
               priority: 2,
             },
             // Form and schema libraries serve lazy modals and screens only: kept out of the entry's vendor chunk.

@@ -15,14 +15,20 @@ import { useOpenGameOrGamesList } from '@/features/game/hooks/use-open-game-or-g
 import { GameSearch } from '@/features/home/components/game-search';
 import { recentNotificationsQueryOptions } from '@/features/notifications/api/notifications';
 import { useNotificationsChannel } from '@/features/notifications/realtime/use-notifications-channel';
-import { OnboardingOverlay } from '@/features/onboarding/components/onboarding-overlay';
 import { requestNotificationPermission } from '@/lib/browser-notifications';
+import { lazyPage } from '@/lib/lazy-page';
 import { OpenGameProvider } from '@/lib/open-game';
 import { InstantScrollOnNavigation } from '@/lib/page-scroll';
 import { useAuthStatus } from '@/lib/session/use-session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { HeaderActions } from './header-actions';
 import { isRouteHandle } from './route-handle';
+
+// Only a signed-in player can be on the onboarding tour: it stays off a visitor's first screen.
+const OnboardingOverlay = lazyPage(
+  () => import('@/features/onboarding/components/onboarding-overlay'),
+  'OnboardingOverlay',
+);
 
 /** 'FAQ · PAWS' from the deepest matched route that declares a title. */
 function useRouteTitle() {
@@ -55,7 +61,13 @@ export function RootLayout() {
           </>
         }
         overlays={<FromPwaNotice />}
-        onboarding={isSignedIn ? <OnboardingOverlay /> : null}
+        onboarding={
+          isSignedIn ? (
+            <Suspense fallback={null}>
+              <OnboardingOverlay />
+            </Suspense>
+          ) : null
+        }
       >
         <a href="#main" className="skip-link">
           {t('common.skipToContent')}

@@ -1,4 +1,3 @@
-import { renderNotificationMessage } from '@paws/contracts/notifications-messages';
 import { STUDIO_PROVIDER_CODE } from '@paws/contracts/studio-constants';
 import { type ReactNode, type TouchEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +21,7 @@ import { formatRelativeTime } from '@/lib/format';
 import { changeLanguage, isLanguage, languages } from '@/lib/i18n/i18n';
 import { detectSwipe, LANGUAGE_DRAG_PX, PANEL_SWIPE_MIN_PX } from '@/lib/swipe';
 import styles from './bottom-nav.module.css';
+import { LazyNotificationMessage } from './lazy-notification-message';
 import type { NotificationItem } from './notification-bell';
 
 export interface BottomNavProps {
@@ -222,7 +222,9 @@ export function BottomNav({ notifications, onOpen, children }: BottomNavProps) {
                         navigate(paths.profileNotification.getHref(item.id));
                       }}
                     >
-                      <span>{renderNotificationMessage(item, i18n.language)}</span>
+                      <span>
+                        <LazyNotificationMessage notification={item} language={i18n.language} />
+                      </span>
                       <time dateTime={item.createdAt}>
                         {formatRelativeTime(item.createdAt, { locale: i18n.language })}
                       </time>

@@ -65,7 +65,9 @@ describe('auth modal in the page wrapper', () => {
     await waitFor(() => expect(localStorage.getItem('referralCode')).toBe('buddy7'));
   });
 
-  it('signed in: the header shows the user menu (with Log Out) instead of Log in', async () => {
+  it('signed in: the header shows the user menu (with Log Out) instead of Log in', {
+    timeout: 60_000,
+  }, async () => {
     mockApi({
       'POST /auth/refresh-tokens': { status: 201, body: { success: true } },
       'GET /profile/user-data': {
@@ -85,7 +87,9 @@ describe('auth modal in the page wrapper', () => {
       },
     });
     await renderRoute('/');
-    expect(await screen.findByRole('button', { name: /demo/ })).toBeInTheDocument();
+    // The player's menus, the onboarding and the live notifications are lazy chunks, transformed on their first
+    // import here (socket.io-client among them): more than the usual wait on a busy machine.
+    expect(await screen.findByRole('button', { name: /demo/ }, { timeout: 45_000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Log in' })).not.toBeInTheDocument();
   });
 });
