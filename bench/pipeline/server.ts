@@ -32,12 +32,15 @@ export async function startPaws(options: {
   databaseUrl?: string;
   secret?: string;
   dataDir?: string;
+  /** A built server to run instead of apps/server/dist/main.js (BENCH_BASELINE: the one before a change). */
+  entry?: string;
 }): Promise<PawsServer> {
   const [landing, platform, backOffice] = [await freePort(), await freePort(), await freePort()];
   const origin = `http://127.0.0.1:${platform}`;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'paws-bench-pipeline-'));
   if (!options.dataDir) dataDirs.push(dataDir);
-  const [command, ...serverArgs] = serverCommand();
+  const [command, ...builtArgs] = serverCommand();
+  const serverArgs = options.entry ? [...builtArgs.slice(0, -1), options.entry] : builtArgs;
   // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops.
   const profile = process.env.BENCH_CPU_PROF;
   const args = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, ...serverArgs] : serverArgs;
