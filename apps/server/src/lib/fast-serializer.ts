@@ -31,8 +31,10 @@ const IGNORED = new Set([
   // serialiser writes the value as it is, and refuses a missing one.
   'const',
   'default',
-  // Only constrains a string (fast-json-stringify does not check it).
   'enum',
+  // fast-json-stringify writes the required fields first, whatever their order: without the list it writes
+  // them in the schema's order, as zod does (a missing one is the handler's type error, not checked here).
+  'required',
   'description',
   'title',
   'examples',
@@ -40,9 +42,6 @@ const IGNORED = new Set([
   'readOnly',
   'writeOnly',
 ]);
-
-/** Keywords fast-json-stringify writes by, as zod writes: anything else sends the schema to the zod serialiser. */
-const KEPT = new Set(['type', 'required']);
 
 /**
  * A JSON Schema as fast-json-stringify writes it: constraints dropped, `X | null` folded into one type list,
@@ -54,8 +53,8 @@ function writable(schema: JsonSchema): JsonSchema | undefined {
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) {
     if (IGNORED.has(key)) continue;
-    if (KEPT.has(key)) {
-      out[key] = value;
+    if (key === 'type') {
+      out.type = value;
     } else if (key === 'properties') {
       const properties: JsonSchema = {};
       for (const [name, property] of Object.entries(value as Record<string, JsonSchema>)) {
@@ -72,8 +71,9 @@ function writable(schema: JsonSchema): JsonSchema | undefined {
       if (!inner) return undefined;
       out[key] = inner;
     } else if (key === 'propertyNames') {
-      const names = writable(value as JsonSchema);
-      if (!names || Object.keys(names).length !== 1 || names.type !== 'string') return undefined;
+      // Any key (z.record(z.string(), …)): zod checks keys limited otherwise (names, a pattern).
+      const names = value as JsonSchema;
+      if (Object.keys(names).length !== 1 || names.type !== 'string') return undefined;
     } else if (key === 'anyOf' || key === 'oneOf') {
       const branches = value as JsonSchema[];
       const other = branches.filter((branch) => branch.type !== 'null');
