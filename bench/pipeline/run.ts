@@ -8,8 +8,8 @@
  * every route, each hit by autocannon with BENCH_CONNECTIONS (50) connections for BENCH_SECONDS (5) after a
  * 1 s warm-up; a route's ratio is its requests/s over the reference's in the same round, and the table gives
  * the median round. CPU µs per request is the server process's user + system time (from /proc) over the
- * requests it answered. Non-2xx answers, errors and time-outs are counted and printed: a fast error is not a
- * fast answer. The signed-in read runs on PostgreSQL only (its session is written straight to the database).
+ * requests it answered, less its idle rate measured for a second just before (its pollers). Non-2xx
+ * answers, errors and time-outs are counted and printed: a fast error is not a fast answer. The signed-in read runs on PostgreSQL only (its session is written straight to the database).
  * BENCH_ONLY=<text> measures only the routes whose label contains it; BENCH_CPU_PROF=<dir> has each server
  * write a V8 CPU profile there when it stops; BENCH_BASELINE=<a built main.js> runs that build beside the
  * current one, in the same rounds against the same reference ("before" rows).
@@ -37,7 +37,17 @@ interface Target {
 interface Sample {
   rps: number;
   cpuMicros: number;
+  /** The process's own CPU while idle just before (its pollers: the events outbox, the job queues), ms/s. */
+  idleMillis: number;
   bad: number;
+}
+
+/** CPU seconds per second the process uses while nothing is asked of it (over IDLE_SECONDS). */
+const IDLE_SECONDS = 1;
+async function idleRate(pid: number) {
+  const before = cpuSeconds(pid);
+  await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+  return (cpuSeconds(pid) - before) / IDLE_SECONDS;
 }
 
 async function startBare() {
@@ -51,14 +61,17 @@ async function startBare() {
 
 async function hit(origin: string, pid: number, target: Target): Promise<Sample> {
   const url = `${origin}${target.path}`;
+  const idle = await idleRate(pid);
   await autocannon({ url, connections, duration: 1, headers: target.headers });
   const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({ url, connections, duration: seconds, headers: target.headers });
-  const cpu = cpuSeconds(pid) - cpuBefore;
+  // Net of the idle rate: a poller's CPU is not the request's, and would weigh more on a slower route.
+  const cpu = cpuSeconds(pid) - cpuBefore - idle * seconds;
   const answered = result.requests.total;
   return {
     rps: answered / seconds,
     cpuMicros: answered > 0 ? (cpu * 1e6) / answered : Number.NaN,
+    idleMillis: idle * 1000,
     bad: result.non2xx + result.errors + result.timeouts,
   };
 }
@@ -93,6 +106,7 @@ async function measure(bare: { origin: string; child: ChildProcess }, servers: P
         ratio: Number(median(ratios).toFixed(3)),
         'CPU µs/req': Math.round(median(own.map((s) => s.cpuMicros))),
         'bare CPU µs/req': Math.round(median(reference.map((s) => s.cpuMicros))),
+        'idle CPU ms/s': Math.round(median(own.map((s) => s.idleMillis))),
         'non-2xx/errors': own.reduce((sum, s) => sum + s.bad, 0),
       };
     }),
