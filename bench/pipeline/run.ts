@@ -8,10 +8,11 @@
  * every route, each hit by autocannon with BENCH_CONNECTIONS (50) connections for BENCH_SECONDS (5) after a
  * 1 s warm-up; a route's ratio is its requests/s over the reference's in the same round, and the table gives
  * the median round. CPU µs per request is the server process's user + system time (from /proc) over the
- * requests it answered. Non-2xx answers, errors and time-outs are counted and printed: a fast error is not a
- * fast answer. The signed-in read runs on PostgreSQL only (its session is written straight to the database).
+ * requests it answered, less its idle rate measured for a second just before (its pollers). Non-2xx
+ * answers, errors and time-outs are counted and printed: a fast error is not a fast answer. The signed-in read runs on PostgreSQL only (its session is written straight to the database).
  * BENCH_ONLY=<text> measures only the routes whose label contains it; BENCH_CPU_PROF=<dir> has each server
- * write a V8 CPU profile there when it stops.
+ * write a V8 CPU profile there when it stops; BENCH_BASELINE=<a built main.js> runs that build beside the
+ * current one, in the same rounds against the same reference ("before" rows).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -36,7 +37,17 @@ interface Target {
 interface Sample {
   rps: number;
   cpuMicros: number;
+  /** The process's own CPU while idle just before (its pollers: the events outbox, the job queues), ms/s. */
+  idleMillis: number;
   bad: number;
+}
+
+/** CPU seconds per second the process uses while nothing is asked of it (over IDLE_SECONDS). */
+const IDLE_SECONDS = 1;
+async function idleRate(pid: number) {
+  const before = cpuSeconds(pid);
+  await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+  return (cpuSeconds(pid) - before) / IDLE_SECONDS;
 }
 
 async function startBare() {
@@ -50,14 +61,17 @@ async function startBare() {
 
 async function hit(origin: string, pid: number, target: Target): Promise<Sample> {
   const url = `${origin}${target.path}`;
+  const idle = await idleRate(pid);
   await autocannon({ url, connections, duration: 1, headers: target.headers });
   const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({ url, connections, duration: seconds, headers: target.headers });
-  const cpu = cpuSeconds(pid) - cpuBefore;
+  // Net of the idle rate: a poller's CPU is not the request's, and would weigh more on a slower route.
+  const cpu = cpuSeconds(pid) - cpuBefore - idle * seconds;
   const answered = result.requests.total;
   return {
     rps: answered / seconds,
     cpuMicros: answered > 0 ? (cpu * 1e6) / answered : Number.NaN,
+    idleMillis: idle * 1000,
     bad: result.non2xx + result.errors + result.timeouts,
   };
 }
@@ -67,27 +81,62 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 // BENCH_ONLY=<text>: only the routes whose label contains it.
 const only = process.env.BENCH_ONLY;
 
-async function measure(bare: { origin: string; child: ChildProcess }, paws: PawsServer, all: Target[]) {
+async function measure(bare: { origin: string; child: ChildProcess }, servers: PawsServer[], all: Target[]) {
   const targets = only ? all.filter((target) => target.label.includes(only)) : all;
   const reference: Sample[] = [];
-  const samples = new Map<string, Sample[]>(targets.map((t) => [t.label, []]));
+  const samples = new Map<string, Sample[]>();
+  const key = (paws: PawsServer, target: Target) => `${paws.label} ${target.label}`;
   for (let round = 0; round < rounds; round++) {
     reference.push(await hit(bare.origin, bare.child.pid as number, { label: 'bare', path: '/' }));
-    for (const target of targets) samples.get(target.label)?.push(await hit(paws.origin, paws.pid, target));
+    for (const target of targets) {
+      for (const paws of servers) {
+        const sample = await hit(paws.origin, paws.pid, target);
+        samples.set(key(paws, target), [...(samples.get(key(paws, target)) ?? []), sample]);
+      }
+    }
   }
-  return targets.map((target) => {
-    const own = samples.get(target.label) ?? [];
-    const ratios = own.map((sample, i) => sample.rps / (reference[i]?.rps ?? Number.NaN));
-    return {
-      route: `${paws.label} ${target.label}`,
-      'req/s': Math.round(median(own.map((s) => s.rps))),
-      'bare req/s': Math.round(median(reference.map((s) => s.rps))),
-      ratio: Number(median(ratios).toFixed(3)),
-      'CPU µs/req': Math.round(median(own.map((s) => s.cpuMicros))),
-      'bare CPU µs/req': Math.round(median(reference.map((s) => s.cpuMicros))),
-      'non-2xx/errors': own.reduce((sum, s) => sum + s.bad, 0),
-    };
-  });
+  return targets.flatMap((target) =>
+    servers.map((paws) => {
+      const own = samples.get(key(paws, target)) ?? [];
+      const ratios = own.map((sample, i) => sample.rps / (reference[i]?.rps ?? Number.NaN));
+      return {
+        route: key(paws, target),
+        'req/s': Math.round(median(own.map((s) => s.rps))),
+        'bare req/s': Math.round(median(reference.map((s) => s.rps))),
+        ratio: Number(median(ratios).toFixed(3)),
+        'CPU µs/req': Math.round(median(own.map((s) => s.cpuMicros))),
+        'bare CPU µs/req': Math.round(median(reference.map((s) => s.cpuMicros))),
+        'idle CPU ms/s': Math.round(median(own.map((s) => s.idleMillis))),
+        'non-2xx/errors': own.reduce((sum, s) => sum + s.bad, 0),
+      };
+    }),
+  );
+}
+
+// BENCH_BASELINE=<built main.js>: the same routes on that server too (the build before a change), in the
+// same rounds, labelled "before".
+const baseline = process.env.BENCH_BASELINE;
+
+/** The server under test and, with BENCH_BASELINE, the baseline one beside it; stops both after `use`. */
+async function withServers<T>(
+  options: Omit<Parameters<typeof startPaws>[0], 'label' | 'entry'> & { label: string },
+  use: (servers: PawsServer[]) => Promise<T>,
+): Promise<T> {
+  const servers = [await startPaws(options)];
+  try {
+    if (baseline)
+      servers.push(
+        await startPaws({
+          ...options,
+          label: `${options.label} before`,
+          entry: baseline,
+          dataDir: undefined,
+        }),
+      );
+    return await use(servers);
+  } finally {
+    for (const server of servers) await server.stop();
+  }
 }
 
 const publicTargets: Target[] = [
@@ -101,14 +150,13 @@ const rows: Record<string, unknown>[] = [];
 const startTimes: Record<string, unknown>[] = [];
 const bare = await startBare();
 try {
-  const embedded = await startPaws({ label: 'embedded' });
-  startTimes.push({ server: 'embedded', 'first start s': embedded.startSeconds });
-  try {
-    rows.push(...(await measure(bare, embedded, publicTargets)));
-  } finally {
-    await embedded.stop();
-  }
-  const again = await startPaws({ label: 'embedded', dataDir: embedded.dataDir });
+  let embeddedDir = '';
+  await withServers({ label: 'embedded' }, async (servers) => {
+    startTimes.push({ server: 'embedded', 'first start s': servers[0]?.startSeconds });
+    embeddedDir = servers[0]?.dataDir ?? '';
+    rows.push(...(await measure(bare, servers, publicTargets)));
+  });
+  const again = await startPaws({ label: 'embedded', dataDir: embeddedDir });
   startTimes.push({ server: 'embedded', 'second start s': again.startSeconds });
   await again.stop();
 
@@ -119,13 +167,12 @@ try {
     try {
       const url = databaseUrl(adminUrl, name);
       const secret = randomBytes(32).toString('hex');
-      const postgres = await startPaws({ label: 'postgres', databaseUrl: url, secret });
-      startTimes.push({ server: 'postgres', 'first start s': postgres.startSeconds });
-      try {
+      await withServers({ label: 'postgres', databaseUrl: url, secret }, async (servers) => {
+        startTimes.push({ server: 'postgres', 'first start s': servers[0]?.startSeconds });
         const { players } = await createPlayers(url, secret, 1);
         const cookie = players[0]?.cookie ?? '';
         rows.push(
-          ...(await measure(bare, postgres, [
+          ...(await measure(bare, servers, [
             ...publicTargets,
             {
               label: 'GET /api/platform/profile/user-data',
@@ -134,9 +181,7 @@ try {
             },
           ])),
         );
-      } finally {
-        await postgres.stop();
-      }
+      });
     } finally {
       await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     }

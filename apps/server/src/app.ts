@@ -7,18 +7,14 @@ import { STAFF_API_PREFIX } from '@paws/contracts/staff';
 import { STAFF_SESSION_COOKIE } from '@paws/contracts/staff-auth';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Env } from './config/env.ts';
 import { type AppModule, registerModules } from './core/module.ts';
 import { backbone } from './core/plugin.ts';
 import { createDatabase, type Database } from './db/client.ts';
 import { seed } from './db/seed.ts';
 import { faceOf } from './lib/faces.ts';
+import { responseSerializerCompiler } from './lib/fast-serializer.ts';
 import { audit } from './modules/audit/plugin.ts';
 import { backOffice } from './modules/backoffice/plugin.ts';
 import { bonuses } from './modules/bonuses/plugin.ts';
@@ -85,7 +81,9 @@ export async function buildApp({ env, database, logger, identity }: BuildOptions
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Every answer with a response schema is written by fast-json-stringify (the zod serialiser where JSON
+  // Schema cannot say it plainly); the tests write each one both ways and fail on any difference.
+  app.setSerializerCompiler(responseSerializerCompiler({ differential: env.NODE_ENV === 'test' }));
 
   // External plugins.
   await app.register(

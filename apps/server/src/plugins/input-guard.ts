@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, preValidationHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest } from '../lib/errors.ts';
 
@@ -93,9 +93,18 @@ export function refuseBadInput(...parts: unknown[]) {
   }
 }
 
-const checkBody: preValidationAsyncHookHandler = async (request: FastifyRequest) => {
-  refuseBadInput(request.body);
+const checkBody: preValidationHookHandler = (request, _reply, done) => {
+  try {
+    refuseBadInput(request.body);
+  } catch (error) {
+    return done(error as Error);
+  }
+  done();
 };
+
+/** Fastify parses no body for GET and HEAD: a route answering only those has none to check. */
+const takesBody = (route: RouteOptions) =>
+  [route.method].flat().some((method) => !['GET', 'HEAD'].includes(method.toUpperCase()));
 
 /**
  * One rule for malformed input, on every route, with a 400 `{ statusCode, message, field }` instead of a 500
@@ -104,9 +113,9 @@ const checkBody: preValidationAsyncHookHandler = async (request: FastifyRequest)
  *
  * - Path parameters and the query string are checked on `onRequest`, before any hook of any route (the
  *   wallet's signature check looks its provider up by the path).
- * - The body is checked as the route's LAST preValidation hook (added to every route as it is declared):
- *   after the route's own checks that must see the input first (the wallet's signature is its
- *   authentication, so unsigned junk stays a 401), before validation and everything after it.
+ * - The body is checked as the route's LAST preValidation hook (added to every route that takes a body as
+ *   it is declared): after the route's own checks that must see the input first (the wallet's signature is
+ *   its authentication, so unsigned junk stays a 401), before validation and everything after it.
  */
 export const inputGuard = fp(
   async (app: FastifyInstance) => {
@@ -120,6 +129,7 @@ export const inputGuard = fp(
       done();
     });
     app.addHook('onRoute', (route) => {
+      if (!takesBody(route)) return;
       const own = route.preValidation;
       route.preValidation = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), checkBody];
     });

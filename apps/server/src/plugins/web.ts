@@ -137,13 +137,19 @@ async function serveBackOffice(app: FastifyInstance, staticRegistered: boolean) 
     "form-action 'self'",
   ].join('; ');
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (faceOf(request, env) !== 'backoffice') return;
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+  // A callback hook that lets every request of the player faces (and every non-GET) through at once: it
+  // runs before routing, on every request of every face, and an async one costs each of them a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return done();
+    if (faceOf(request, env) !== 'backoffice') return done();
     const path = decodedPath(request.url);
-    if (path === undefined) return reply.status(400).send({ statusCode: 400, message: 'Malformed URL' });
-    if (path.startsWith('/api/') || EVERY_FACE_ROUTES.has(path) || path.startsWith('/uploads/')) return;
-    if (!existsSync(resolve(backOfficeDist, 'index.html'))) return;
+    if (path === undefined) {
+      reply.status(400).send({ statusCode: 400, message: 'Malformed URL' });
+      return;
+    }
+    if (path.startsWith('/api/') || EVERY_FACE_ROUTES.has(path) || path.startsWith('/uploads/'))
+      return done();
+    if (!existsSync(resolve(backOfficeDist, 'index.html'))) return done();
     reply.header('content-security-policy', csp);
     const file = resolve(backOfficeDist, `.${path}`);
     const isAsset = file.startsWith(`${backOfficeDist}/`) && /\.[a-z0-9]+$/i.test(path) && existsSync(file);
@@ -152,10 +158,12 @@ async function serveBackOffice(app: FastifyInstance, staticRegistered: boolean) 
         'cache-control',
         path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
-      return reply.sendFile(path.slice(1), backOfficeDist);
+      reply.sendFile(path.slice(1), backOfficeDist);
+    } else if (/\.[a-z0-9]+$/i.test(path)) {
+      reply.status(404).send({ statusCode: 404, message: 'Not found' });
+    } else {
+      reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', backOfficeDist);
     }
-    if (/\.[a-z0-9]+$/i.test(path)) return reply.status(404).send({ statusCode: 404, message: 'Not found' });
-    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', backOfficeDist);
   });
 }
 

@@ -1,10 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fastSerializerCompiler } from '../../lib/fast-serializer.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Probed by load balancers many times a second: written by fast-json-stringify, not parsed by zod.
-  app.setSerializerCompiler(fastSerializerCompiler);
   app.get(
     '/healthz',
     {

@@ -1,7 +1,6 @@
 import { userDataSchema } from '@paws/contracts/profile';
 import { currencies } from '@paws/contracts/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fastSerializerCompiler } from '../../lib/fast-serializer.ts';
 import { userOf } from '../identity/index.ts';
 import { historyRoutes } from './history.ts';
 
@@ -13,8 +12,6 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profile/user-data',
     {
       onRequest: app.authenticate,
-      // Asked by every page of a signed-in player: written by fast-json-stringify, not parsed by zod.
-      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags: ['platform'],
         summary: 'The signed-in player: account fields, avatar links, flags and balances',
