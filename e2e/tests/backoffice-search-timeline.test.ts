@@ -62,6 +62,8 @@ describe('back office: the global search and the player’s timeline', () => {
   it("support finds the player from any page with '/' and opens them with the keyboard", async () => {
     const { email, password } = demoStaffAccounts.support;
     await enrolAndSignIn(support, server.backOffice, email, password);
+    // The first page done loading: a late navigation after the sign-in closes open search results.
+    await settle(support);
     await support.locator('body').press('/');
     await expect.poll(() => search().evaluate((el) => el === document.activeElement)).toBe(true);
     await support.keyboard.type(demoAccounts.player.email);
