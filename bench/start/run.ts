@@ -7,23 +7,13 @@
 // figures). Other work on the machine weighs on every figure: it prints the load average beside them.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../lib/cluster.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const runs = Number(process.env.BENCH_RUNS ?? 3);
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 async function firstOk(url: string, child: ChildProcess, deadline: number) {
   for (;;) {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { STUDIO_PROVIDER_CODE } from '@paws/contracts/studio-api';
 import type { CurrencyCode } from '@paws/contracts/wallet';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { domainEvents } from '../../src/core/events/schema.ts';
 import { users } from '../../src/modules/identity/schema.ts';
 import { gameTransactions } from '../../src/modules/wallet/schema.ts';
 import { createTestApp } from '../helpers/test-app.ts';
@@ -98,3 +99,18 @@ export async function walletRecords(app: FastifyInstance, roundId: string) {
 export const cents = (dollars: number) => Math.round(dollars * 100);
 
 export const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+/** The kinds of the wallet.moved events recorded for a round, in order. */
+export async function movementsOf(app: FastifyInstance, roundId: string) {
+  const rows = await app.database.db
+    .select({ kind: sql<string>`${domainEvents.payload}->>'kind'` })
+    .from(domainEvents)
+    .where(
+      and(
+        eq(domainEvents.name, 'wallet.moved'),
+        sql`${domainEvents.payload}->'game'->>'roundId' = ${roundId}`,
+      ),
+    )
+    .orderBy(domainEvents.id);
+  return rows.map((r) => r.kind);
+}

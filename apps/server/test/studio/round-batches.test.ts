@@ -1,9 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domainEvents } from '../../src/core/events/schema.ts';
 import { rgAccounts, rgPlayHours } from '../../src/modules/responsible-gaming/schema.ts';
 import { countStatements } from '../helpers/statement-count.ts';
-import { cents, createStudioTestApp, playerSession, usd, walletRecords } from './api-helpers.ts';
+import { cents, createStudioTestApp, movementsOf, playerSession, usd, walletRecords } from './api-helpers.ts';
 
 /*
  * Concurrent spins of different players, in process: their rounds leave the wallet together (bets and rounds
@@ -25,20 +24,6 @@ afterAll(async () => {
 type Player = Awaited<ReturnType<typeof playerSession>>;
 const spin = (p: Player) => p.call('POST', '/wild-paws/spin', { fund: 'cash', stake: 1 });
 
-async function movementsOf(roundId: string) {
-  const rows = await t.app.database.db
-    .select({ kind: sql<string>`${domainEvents.payload}->>'kind'` })
-    .from(domainEvents)
-    .where(
-      and(
-        eq(domainEvents.name, 'wallet.moved'),
-        sql`${domainEvents.payload}->'game'->>'roundId' = ${roundId}`,
-      ),
-    )
-    .orderBy(domainEvents.id);
-  return rows.map((r) => r.kind);
-}
-
 /** Every written round kept its money, its records and its events, once each. */
 async function expectKept(p: Player, before: number, res: Awaited<ReturnType<typeof spin>>) {
   expect(res.statusCode, res.body).toBe(201);
@@ -47,7 +32,7 @@ async function expectKept(p: Player, before: number, res: Awaited<ReturnType<typ
   expect(cents(balance)).toBe(before - 100 + cents(round.payout));
   const kinds = round.payout > 0 ? ['BET', 'WIN'] : ['BET'];
   expect((await walletRecords(t.app, round.id)).map((r) => r.kind)).toEqual(kinds);
-  expect(await movementsOf(round.id)).toEqual(kinds);
+  expect(await movementsOf(t.app, round.id)).toEqual(kinds);
 }
 
 describe('rounds of several players together', () => {

@@ -1,10 +1,8 @@
 import { authServerMessages } from '@paws/contracts/auth';
-import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domainEvents } from '../../src/core/events/schema.ts';
 import { bans } from '../../src/modules/identity/schema.ts';
 import { countStatements, type StatementCount } from '../helpers/statement-count.ts';
-import { cents, createStudioTestApp, playerSession, usd, walletRecords } from './api-helpers.ts';
+import { cents, createStudioTestApp, movementsOf, playerSession, usd, walletRecords } from './api-helpers.ts';
 
 /*
  * What one cash spin of Wild Paws sends to the database on the request path, through the real app and the
@@ -37,21 +35,6 @@ async function countedSpin(p: Awaited<ReturnType<typeof playerSession>>) {
   return { res, count, message: count.texts.join('\n---\n') };
 }
 
-/** The kinds of the wallet.moved events recorded for a round, in order. */
-async function movementsOf(roundId: string) {
-  const rows = await t.app.database.db
-    .select({ kind: sql<string>`${domainEvents.payload}->>'kind'` })
-    .from(domainEvents)
-    .where(
-      and(
-        eq(domainEvents.name, 'wallet.moved'),
-        sql`${domainEvents.payload}->'game'->>'roundId' = ${roundId}`,
-      ),
-    )
-    .orderBy(domainEvents.id);
-  return rows.map((r) => r.kind);
-}
-
 describe('statements per spin', () => {
   it('nothing runs in the background while counting', async () => {
     const idle = await countStatements(t.app.database, () => sleep(300));
@@ -72,7 +55,7 @@ describe('statements per spin', () => {
       expect(cents(balance)).toBe(before - 100 + cents(round.payout));
       const kinds = round.payout > 0 ? ['BET', 'WIN'] : ['BET'];
       expect((await walletRecords(t.app, round.id)).map((r) => r.kind)).toEqual(kinds);
-      expect(await movementsOf(round.id)).toEqual(kinds);
+      expect(await movementsOf(t.app, round.id)).toEqual(kinds);
 
       expect(count.statements, message).toBeLessThanOrEqual(4);
       expect(count.begins, message).toBeLessThanOrEqual(1);
