@@ -7,8 +7,8 @@ import { freshDocumentForTheFile } from '../../scripts/dom-test-worker.ts';
 freshDocumentForTheFile();
 
 // Lazy routes render in a few hundred milliseconds, but a loaded 2-core machine can take longer than
-// findBy*'s default second: wait up to five before calling an element missing.
-configure({ asyncUtilTimeout: 5_000 });
+// findBy*’s default second (CI has seen over five with the suite beside a typecheck): wait up to ten.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no scrolling; the router's ScrollRestoration and anchor scrolling call these.
 window.scrollTo = () => {};
