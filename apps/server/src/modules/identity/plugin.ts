@@ -13,8 +13,8 @@ import { defaultIdentityRateLimits, type IdentityRateLimitName } from './rate-li
 import { createStaffRoleRepository, type StaffRoleRepository } from './repository.ts';
 import { identityRoutes } from './routes.ts';
 import { createIdentityService, type IdentityService } from './service.ts';
-import { createSessionCache, type SessionCache } from './session-cache.ts';
 import { sessionRoom } from './session-list.ts';
+import { createSessionCheckCache, type SessionCheckCache } from './sessions.ts';
 import { decorateSocketAuth } from './socket-auth.ts';
 
 declare module 'fastify' {
@@ -59,7 +59,7 @@ export const identity = (options: IdentityModuleOptions = {}) =>
     ],
     uses: ['messaging', 'audit'],
     async register(app, { messaging, audit }) {
-      const sessionCache = createSessionCache();
+      const sessionCache = createSessionCheckCache();
       const accountFeed = createAccountFeed(app.database, app.log, {
         onChange: sessionCache.forgetUser,
         onLiveness: sessionCache.setLive,
@@ -100,7 +100,7 @@ export const identity = (options: IdentityModuleOptions = {}) =>
  * A role change also changes the account's spec role (user data), in the staff module's transaction that
  * commits later: this process reads that account from the database until the change is heard.
  */
-function heldWhileChanging(roles: StaffRoleRepository, cache: SessionCache): StaffRoleRepository {
+function heldWhileChanging(roles: StaffRoleRepository, cache: SessionCheckCache): StaffRoleRepository {
   return {
     ...roles,
     grant(grant, tx) {

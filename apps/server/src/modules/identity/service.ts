@@ -20,9 +20,14 @@ import { createProfileEdits } from './profile-edits.ts';
 import { createReferralCodes, type PromoCheck } from './referral-codes.ts';
 import { createIdentityRepository, type ShownUser } from './repository.ts';
 import { createSelfRestrictions } from './self-restrictions.ts';
-import type { SessionCache } from './session-cache.ts';
 import { createSessionList } from './session-list.ts';
-import { type AuthUser, type ClientInfo, createSessionKeeper, shownUserOf } from './sessions.ts';
+import {
+  type AuthUser,
+  type ClientInfo,
+  createSessionKeeper,
+  type SessionCheckCache,
+  shownUserOf,
+} from './sessions.ts';
 import {
   createSignInGateHolder,
   createSignUpChoicesHolder,
@@ -47,7 +52,7 @@ export interface IdentityServiceDeps {
   /** Staff actions on accounts write their audit rows with it. */
   audit: AuditService;
   /** This process's session checks, valid while the account feed is live (session-cache.ts). */
-  sessionCache: SessionCache;
+  sessionCache: SessionCheckCache;
   /** Returns once every process has heard a committed revocation (account-feed.ts). */
   settle: () => Promise<void>;
 }

@@ -1,10 +1,7 @@
-import type { ShownUser } from './repository.ts';
-import type { AuthUser } from './sessions.ts';
-
-/** What a session check found, kept until `validUntil` (ms) unless the account changes first. */
-export interface CachedCheck {
-  user: AuthUser;
-  shown: ShownUser;
+/** What a session check found (its user, and the account fields shown), kept until `validUntil` (ms). */
+export interface CachedCheck<User extends { id: string }, Shown> {
+  user: User;
+  shown: Shown;
   validUntil: number;
 }
 
@@ -22,8 +19,12 @@ export interface SessionCacheOptions {
  * forgotten while it was read (`ticket()` before the read, `keep(ticket, …)` after), so a read that raced a
  * revocation is never kept.
  */
-export function createSessionCache({ maxEntries = 10_000, ttlMs = 60_000 }: SessionCacheOptions = {}) {
-  const entries = new Map<string, CachedCheck>();
+export function createSessionCache<User extends { id: string }, Shown>({
+  maxEntries = 10_000,
+  ttlMs = 60_000,
+}: SessionCacheOptions = {}) {
+  type Entry = CachedCheck<User, Shown>;
+  const entries = new Map<string, Entry>();
   const sessionsOfUser = new Map<string, Set<string>>();
   /** Accounts changed in a transaction not yet heard committed: read from the database until it is. */
   const held = new Map<string, number>();
@@ -61,7 +62,7 @@ export function createSessionCache({ maxEntries = 10_000, ttlMs = 60_000 }: Sess
 
   return {
     /** The cached check of a session, if it is still valid at `nowMs`. */
-    get(sessionId: string, nowMs: number): CachedCheck | undefined {
+    get(sessionId: string, nowMs: number): Entry | undefined {
       if (!live) return undefined;
       const entry = entries.get(sessionId);
       if (!entry) return undefined;
@@ -80,7 +81,7 @@ export function createSessionCache({ maxEntries = 10_000, ttlMs = 60_000 }: Sess
      * Keeps a check read since `ticket` (until its `validUntil` at the latest), unless something was
      * forgotten meanwhile or the feed is down.
      */
-    keep(ticket: number, sessionId: string, entry: CachedCheck, nowMs: number) {
+    keep(ticket: number, sessionId: string, entry: Entry, nowMs: number) {
       if (!live || ticket !== generation || isHeld(entry.user.id)) return;
       drop(sessionId);
       entries.set(sessionId, { ...entry, validUntil: Math.min(entry.validUntil, nowMs + ttlMs) });
@@ -114,4 +115,6 @@ export function createSessionCache({ maxEntries = 10_000, ttlMs = 60_000 }: Sess
   };
 }
 
-export type SessionCache = ReturnType<typeof createSessionCache>;
+export type SessionCache<User extends { id: string }, Shown> = ReturnType<
+  typeof createSessionCache<User, Shown>
+>;

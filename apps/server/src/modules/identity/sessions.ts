@@ -5,7 +5,7 @@ import { unauthorized } from '../../lib/errors.ts';
 import { liveBanOf, toBanInfo } from './bans.ts';
 import { randomToken, type Secrets } from './crypto.ts';
 import type { IdentityRepository, ShownUser } from './repository.ts';
-import type { SessionCache } from './session-cache.ts';
+import { createSessionCache, type SessionCache } from './session-cache.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -37,6 +37,10 @@ export interface ClientInfo {
   userAgent?: string;
 }
 
+/** This process's session checks (session-cache.ts). */
+export type SessionCheckCache = SessionCache<AuthUser, ShownUser>;
+export const createSessionCheckCache = () => createSessionCache<AuthUser, ShownUser>();
+
 function answer(user: AuthUser, shown: ShownUser): AccessCheck {
   shownWithSession.set(user, shown);
   return user.ban ? { user, banned: true } : { user };
@@ -59,7 +63,7 @@ export interface SessionKeeperDeps {
   /** How long after a rotation the spent token may still be presented (parallel tabs or requests). */
   reuseGraceSeconds: number;
   /** This process's session checks, valid while the account feed is live (session-cache.ts). */
-  cache: SessionCache;
+  cache: SessionCheckCache;
   /** Returns once every process has heard a committed revocation (account-feed.ts). */
   settle: () => Promise<void>;
 }
