@@ -7,7 +7,8 @@ import { createPaymentsTestApp, deposit, type PaymentsTestApp, signedInPlayer } 
 /*
  * What a signed-in GET /profile/user-data sends to the database, through the real app (background work
  * stopped first, so every statement counted is the request's), and that what it answers is never older
- * than the request: the session check that reads the account also reads it fresh each time.
+ * than the request: the session check that reads the account is cached until the account changes, and a
+ * change is heard by every process before the call that made it answers (identity/account-feed.ts).
  */
 
 let ctx: PaymentsTestApp;
@@ -25,7 +26,7 @@ describe('GET /profile/user-data reads', () => {
   });
 
   // Last: it stops the background work for good.
-  it('two statements: the session check with the account fields, and the balances', async () => {
+  it('one statement once the session is cached (the balances); two after the account changed', async () => {
     const { b, userId } = await signedInPlayer(ctx);
     await deposit(b, 5);
     await ctx.app.events.stop();
@@ -39,8 +40,16 @@ describe('GET /profile/user-data reads', () => {
       expect(res.statusCode).toBe(200);
       body = res.json();
     });
-    expect(count.statements, count.texts.join('\n---\n')).toBe(2);
+    // signedInPlayer's and the deposit's calls cached the session check: no session row is read.
+    expect(count.statements, count.texts.join('\n---\n')).toBe(1);
     expect(count.begins).toBe(0);
+    if (ctx.app.database.kind === 'postgres') expect(count.texts.join()).not.toMatch(/from "sessions"/i);
+
+    // A change of the account (heard by every process before the call answers) forgets it: read again.
+    await ctx.app.identity.moveVerificationType(userId, ['NONE'], 'APPROVED');
+    const afterChange = await countStatements(ctx.app.database, () => userData(b));
+    expect(afterChange.statements, afterChange.texts.join('\n---\n')).toBe(2);
+    if (ctx.app.database.kind === 'postgres') expect(afterChange.texts.join()).toMatch(/from "sessions"/i);
     const parsed = userDataSchema.parse(body);
     expect(parsed.user.userId).toBe(userId);
     expect(parsed.balances.find((balance) => balance.currencyCode === 'USD')?.amount).toBe(5);

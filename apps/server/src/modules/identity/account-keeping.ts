@@ -27,15 +27,30 @@ export const targetOf = (address: Address) => (address.channel === 'email' ? add
  * What the account's use cases (sign-up and sign-in, passwords, profile edits) share: finding the account
  * by address, changing it with its events, the links they e-mail and the owner of a code or link.
  */
-export function createAccountKeeping({ db, env, repo }: { db: Db; env: Env; repo: IdentityRepository }) {
+export function createAccountKeeping({
+  db,
+  env,
+  repo,
+  settle,
+}: {
+  db: Db;
+  env: Env;
+  repo: IdentityRepository;
+  /** Returns once every process has heard a committed change of an account (account-feed.ts). */
+  settle: () => Promise<void>;
+}) {
   const origins = new Set([new URL(env.LANDING_URL).origin, new URL(env.PLATFORM_URL).origin]);
 
-  /** Updates the account and records its events in one transaction: told only if the change commits. */
+  /**
+   * Updates the account and records its events in one transaction: told only if the change commits; answers
+   * once every process has heard it.
+   */
   async function updateAndTell(userId: string, values: Partial<NewUser>, events: AccountEvent[]) {
     await db.transaction(async (tx) => {
       await repo.updateUser(userId, values, tx);
       for (const event of events) await recordEvent(tx, event.name, event.payload);
     });
+    await settle();
   }
 
   const findUser = (address: Address) =>

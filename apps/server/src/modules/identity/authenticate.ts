@@ -64,8 +64,10 @@ async function resolveUserFromCookieHeader(
 }
 
 /**
- * Checks the access token and that its session is still live on every call (one indexed read), so that a
- * logout or a revoked family takes effect at once in every process; nothing is cached.
+ * Checks the access token and that its session is still live on every call: from this process's session
+ * cache while its account feed is live, else one indexed read. A revoking call answers only once every
+ * process has heard it (account-feed.ts), so a logout, a revoked family or a ban takes effect at once in
+ * every process.
  */
 export function decorateAuthentication(app: FastifyInstance, sessions: SessionCheck) {
   app.decorateRequest('user', null);

@@ -21,6 +21,16 @@ export function isBannedSql(userId: PgColumn, at: Date | Placeholder) {
   return sql<boolean>`exists (select 1 from ${bans} where ${bans.userId} = ${userId} and ${liveBanAt(at)})`;
 }
 
+/**
+ * When the ban state of the account in `userId` next changes by time alone (a ban in force ending, one set
+ * for later starting), or null: how long the session cache may keep a check's ban state.
+ */
+export function nextBanChangeSql(userId: PgColumn, at: Date | Placeholder) {
+  return sql<Date | null>`(select min(case when ${bans.startsAt} > ${at} then ${bans.startsAt} else ${bans.endsAt} end)
+    from ${bans} where ${bans.userId} = ${userId} and ${bans.liftedAt} is null
+    and (${bans.endsAt} is null or ${bans.endsAt} > ${at}))`.mapWith(bans.startsAt);
+}
+
 /** The ban a player is shown: of their live bans, the one that lasts longest (a permanent one first). */
 export async function liveBanOf(
   db: DbOrTx,

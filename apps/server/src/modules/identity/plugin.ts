@@ -4,6 +4,7 @@ import { defineModule } from '../../core/module.ts';
 import type { RateLimitPolicy } from '../../plugins/rate-limit.ts';
 import { moduleSurfaces } from '../manifest.ts';
 import type { SmsProvider } from '../messaging/index.ts';
+import { createAccountFeed } from './account-feed.ts';
 import { decorateAuthentication } from './authenticate.ts';
 import { createAccountDirectory } from './directory.ts';
 import { passkeyRoutes } from './passkey-routes.ts';
@@ -13,6 +14,7 @@ import { createStaffRoleRepository, type StaffRoleRepository } from './repositor
 import { identityRoutes } from './routes.ts';
 import { createIdentityService, type IdentityService } from './service.ts';
 import { sessionRoom } from './session-list.ts';
+import { createSessionCheckCache, type SessionCheckCache } from './sessions.ts';
 import { decorateSocketAuth } from './socket-auth.ts';
 
 declare module 'fastify' {
@@ -57,6 +59,13 @@ export const identity = (options: IdentityModuleOptions = {}) =>
     ],
     uses: ['messaging', 'audit'],
     async register(app, { messaging, audit }) {
+      const sessionCache = createSessionCheckCache();
+      const accountFeed = createAccountFeed(app.database, app.log, {
+        onChange: sessionCache.forgetUser,
+        onLiveness: sessionCache.setLive,
+      });
+      app.addHook('onReady', () => accountFeed.start());
+      app.addHook('preClose', () => accountFeed.stop());
       const service = createIdentityService({
         db: app.database.db,
         env: app.env,
@@ -65,9 +74,11 @@ export const identity = (options: IdentityModuleOptions = {}) =>
         now: options.clock,
         refreshReuseGraceSeconds: options.refreshReuseGraceSeconds,
         audit,
+        sessionCache,
+        settle: accountFeed.settle,
       });
       app.decorate('identity', service);
-      app.decorate('staffRoles', createStaffRoleRepository(app.database.db));
+      app.decorate('staffRoles', heldWhileChanging(createStaffRoleRepository(app.database.db), sessionCache));
       app.decorate(
         'playerNotes',
         createPlayerNotes({ db: app.database.db, audit, directory: createAccountDirectory(app.database.db) }),
@@ -84,6 +95,24 @@ export const identity = (options: IdentityModuleOptions = {}) =>
       await app.register(passkeyRoutes, { prefix: serviceBasePaths.identity, rateLimits });
     },
   });
+
+/**
+ * A role change also changes the account's spec role (user data), in the staff module's transaction that
+ * commits later: this process reads that account from the database until the change is heard.
+ */
+function heldWhileChanging(roles: StaffRoleRepository, cache: SessionCheckCache): StaffRoleRepository {
+  return {
+    ...roles,
+    grant(grant, tx) {
+      cache.hold(grant.userId);
+      return roles.grant(grant, tx);
+    },
+    revoke(userId, role, tx) {
+      cache.hold(userId);
+      return roles.revoke(userId, role, tx);
+    },
+  };
+}
 
 /** Multiplies the per-IP figures only (end-to-end runs put every browser behind one loopback address). */
 function scalePerIp(limits: Record<IdentityRateLimitName, RateLimitPolicy>, scale: number) {

@@ -2,7 +2,7 @@ import type { VerificationType } from '@paws/contracts/profile';
 import { type StaffRole, specRoleOf } from '@paws/contracts/staff';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, max, not, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { isBannedSql } from './bans.ts';
+import { isBannedSql, nextBanChangeSql } from './bans.ts';
 import {
   type SessionRow,
   type StaffRoleRow,
@@ -62,6 +62,7 @@ const sessionWithUserQuery = (q: DbOrTx) =>
       expiresAt: sessions.expiresAt,
       role: users.role,
       banned: isBannedSql(sessions.userId, sql.placeholder('at')),
+      banChangesAt: nextBanChangeSql(sessions.userId, sql.placeholder('at')),
       user: shownUserColumns,
     })
     .from(sessions)

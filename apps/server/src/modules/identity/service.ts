@@ -21,7 +21,13 @@ import { createReferralCodes, type PromoCheck } from './referral-codes.ts';
 import { createIdentityRepository, type ShownUser } from './repository.ts';
 import { createSelfRestrictions } from './self-restrictions.ts';
 import { createSessionList } from './session-list.ts';
-import { type AuthUser, type ClientInfo, createSessionKeeper, shownUserOf } from './sessions.ts';
+import {
+  type AuthUser,
+  type ClientInfo,
+  createSessionKeeper,
+  type SessionCheckCache,
+  shownUserOf,
+} from './sessions.ts';
 import {
   createSignInGateHolder,
   createSignUpChoicesHolder,
@@ -45,6 +51,10 @@ export interface IdentityServiceDeps {
   refreshReuseGraceSeconds?: number;
   /** Staff actions on accounts write their audit rows with it. */
   audit: AuditService;
+  /** This process's session checks, valid while the account feed is live (session-cache.ts). */
+  sessionCache: SessionCheckCache;
+  /** Returns once every process has heard a committed revocation (account-feed.ts). */
+  settle: () => Promise<void>;
 }
 
 export interface AccountSummary {
@@ -67,21 +77,39 @@ export function createIdentityService({
   now = () => new Date(),
   refreshReuseGraceSeconds = 10,
   audit,
+  sessionCache,
+  settle,
 }: IdentityServiceDeps) {
+  /** A revoking call answers only once every process has heard its revocation. */
+  const settled =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const result = await call(...args);
+      await settle();
+      return result;
+    };
   const repo = createIdentityRepository(db);
   const secrets = createSecrets(env.SECRET);
   const codes = createCodeKeeper({ repo, secrets, now, resendSeconds: RESEND_CODE_SECONDS });
-  const sessions = createSessionKeeper({ repo, secrets, now, reuseGraceSeconds: refreshReuseGraceSeconds });
+  const sessions = createSessionKeeper({
+    repo,
+    secrets,
+    now,
+    reuseGraceSeconds: refreshReuseGraceSeconds,
+    cache: sessionCache,
+    settle,
+  });
   const signIns = createSignInLog({ repo, now });
   const staffReads = createStaffReads({ db, now, storage });
   const staffActions = createStaffActions({ db, now, audit });
   const referrals = createReferralCodes({ db, repo });
 
-  const accounts = createAccountKeeping({ db, env, repo });
-  const mySessions = createSessionList({ db, secrets, now, siteUrl: env.PLATFORM_URL });
+  const accounts = createAccountKeeping({ db, env, repo, settle });
+  const mySessions = createSessionList({ db, secrets, now, siteUrl: env.PLATFORM_URL, settle });
   const selfRestrictions = createSelfRestrictions({ db, now });
   const twoStep = createTwoStep({ db, secret: env.SECRET, secrets, now });
-  const playerSecurity = createPlayerSecurity({ db, now, audit, messaging, mySessions, twoStep });
+  const securityOfPlayers = createPlayerSecurity({ db, now, audit, messaging, mySessions, twoStep });
+  const playerSecurity = { ...securityOfPlayers, endSessions: settled(securityOfPlayers.endSessions) };
   const passkeys = createPasskeys({
     db,
     platformUrl: env.PLATFORM_URL,
@@ -110,7 +138,14 @@ export function createIdentityService({
     newDeviceMail: mySessions.newDeviceMail,
   });
   const passwordReset = createPasswordReset({ codes, sessions, messaging, accounts, now });
-  const profileEdits = createProfileEdits({ repo, codes, storage, messaging, accounts, now });
+  const edits = createProfileEdits({ repo, codes, storage, messaging, accounts, now });
+  // The edits that write the account outside updateAndTell (which settles) show at once in every process too.
+  const profileEdits = {
+    ...edits,
+    editProfile: settled(edits.editProfile),
+    setAvatar: settled(edits.setAvatar),
+    deleteAvatar: settled(edits.deleteAvatar),
+  };
   const stepUp = createStepUp({ db, repo, codes, messaging, twoStep, now });
 
   function toUser(user: ShownUser): User {
@@ -216,12 +251,12 @@ export function createIdentityService({
       );
     },
     /** The player's own time-out or self-exclusion (responsible gaming): see self-restrictions.ts. */
-    restrictSelf: selfRestrictions.restrictSelf,
+    restrictSelf: settled(selfRestrictions.restrictSelf),
     selfRestrictionOf: selfRestrictions.currentOf,
     /** Every time-out and self-exclusion of the player (rows of bans), newest first: the back office's history. */
     selfRestrictionHistory: selfRestrictions.historyOf,
-    banPlayer: staffActions.banPlayer,
-    unbanPlayer: staffActions.unbanPlayer,
+    banPlayer: settled(staffActions.banPlayer),
+    unbanPlayer: settled(staffActions.unbanPlayer),
     /** The player page's live sessions and factors; four-eyes factor removal (issue 29 point 6). */
     playerSecurity,
 
@@ -270,6 +305,9 @@ export function createIdentityService({
       to: VerificationType,
       tx?: DbOrTx,
     ) {
+      if (!tx) return settled(repo.moveVerificationType)(userId, from, to);
+      // The caller commits later: this process reads the account from the database until it is heard.
+      sessionCache.hold(userId);
       return repo.moveVerificationType(userId, from, to, tx);
     },
   };

@@ -39,9 +39,11 @@ export interface SessionListDeps {
   now: () => Date;
   /** The player site's origin, which the new-device e-mail's link opens. */
   siteUrl: string;
+  /** Returns once every process has heard a committed revocation (account-feed.ts). */
+  settle: () => Promise<void>;
 }
 
-export function createSessionList({ db, secrets, now, siteUrl }: SessionListDeps) {
+export function createSessionList({ db, secrets, now, siteUrl, settle }: SessionListDeps) {
   // The link's token is the family id and its keyed hash: nothing is stored, and it only ever ends that one sign-in.
   const linkHash = (familyId: string) => secrets.hash(`end-session:${familyId}`);
   const liveOf = (userId: string, at: Date) =>
@@ -76,8 +78,10 @@ export function createSessionList({ db, secrets, now, siteUrl }: SessionListDeps
   const list = (user: AuthUser) => listFor(user.id, user.familyId);
 
   /** Revokes the live families matching `which`, and announces them in the same transaction. */
-  function endWhere(which: SQL) {
-    return db.transaction((tx) => endWhereIn(tx, which).then((ids) => ids.length));
+  async function endWhere(which: SQL) {
+    const ended = await db.transaction((tx) => endWhereIn(tx, which).then((ids) => ids.length));
+    if (ended > 0) await settle();
+    return ended;
   }
   /** endWhere in the caller's transaction: the ended sessions' ids. */
   async function endWhereIn(tx: DbOrTx, which: SQL) {

@@ -5,6 +5,7 @@ import { unauthorized } from '../../lib/errors.ts';
 import { liveBanOf, toBanInfo } from './bans.ts';
 import { randomToken, type Secrets } from './crypto.ts';
 import type { IdentityRepository, ShownUser } from './repository.ts';
+import { createSessionCache, type SessionCache } from './session-cache.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -36,6 +37,15 @@ export interface ClientInfo {
   userAgent?: string;
 }
 
+/** This process's session checks (session-cache.ts). */
+export type SessionCheckCache = SessionCache<AuthUser, ShownUser>;
+export const createSessionCheckCache = () => createSessionCache<AuthUser, ShownUser>();
+
+function answer(user: AuthUser, shown: ShownUser): AccessCheck {
+  shownWithSession.set(user, shown);
+  return user.ban ? { user, banned: true } : { user };
+}
+
 /** What the routes put in cookies. */
 export interface SessionTokens {
   accessToken: string;
@@ -52,6 +62,10 @@ export interface SessionKeeperDeps {
   now: () => Date;
   /** How long after a rotation the spent token may still be presented (parallel tabs or requests). */
   reuseGraceSeconds: number;
+  /** This process's session checks, valid while the account feed is live (session-cache.ts). */
+  cache: SessionCheckCache;
+  /** Returns once every process has heard a committed revocation (account-feed.ts). */
+  settle: () => Promise<void>;
 }
 
 /**
@@ -66,7 +80,14 @@ export type AccessCheck =
  * Sessions: a short access token (JWT naming its session row) and a rotating refresh token kept hashed.
  * A refresh token presented after it was rotated, past the grace period, revokes its whole family.
  */
-export function createSessionKeeper({ repo, secrets, now, reuseGraceSeconds }: SessionKeeperDeps) {
+export function createSessionKeeper({
+  repo,
+  secrets,
+  now,
+  reuseGraceSeconds,
+  cache,
+  settle,
+}: SessionKeeperDeps) {
   async function issue(
     userId: string,
     client: ClientInfo,
@@ -132,6 +153,7 @@ export function createSessionKeeper({ repo, secrets, now, reuseGraceSeconds }: S
       const rotatedAt = spent.lastUsedAt?.getTime() ?? 0;
       if (at.getTime() - rotatedAt <= reuseGraceSeconds * 1000) return issue(row.userId, client, family);
       await repo.revokeFamily(row.familyId, at);
+      await settle();
       throw unauthorized();
     },
 
@@ -140,12 +162,18 @@ export function createSessionKeeper({ repo, secrets, now, reuseGraceSeconds }: S
       const at = now();
       if (refreshToken) {
         const row = await repo.sessionByTokenHash(secrets.hash(`refresh:${refreshToken}`));
-        if (row) return repo.revokeFamily(row.familyId, at);
+        if (row) {
+          await repo.revokeFamily(row.familyId, at);
+          return settle();
+        }
       }
       const claims = accessToken ? await secrets.readAccessToken(accessToken) : undefined;
       if (claims) {
         const row = await repo.sessionWithUser(claims.sessionId, at);
-        if (row && row.userId === claims.userId) await repo.revokeFamily(row.familyId, at);
+        if (row && row.userId === claims.userId) {
+          await repo.revokeFamily(row.familyId, at);
+          await settle();
+        }
       }
     },
 
@@ -158,6 +186,9 @@ export function createSessionKeeper({ repo, secrets, now, reuseGraceSeconds }: S
         const expired = (await secrets.readAccessToken(accessToken)) !== undefined;
         return { user: undefined, banned: false, expired };
       }
+      const cached = cache.get(claims.sessionId, at.getTime());
+      if (cached && cached.user.id === claims.userId) return answer({ ...cached.user }, cached.shown);
+      const ticket = cache.ticket();
       const row = await repo.sessionWithUser(claims.sessionId, at);
       if (!row || row.userId !== claims.userId || row.revokedAt || row.expiresAt.getTime() <= at.getTime()) {
         return { user: undefined, banned: false };
@@ -171,11 +202,15 @@ export function createSessionKeeper({ repo, secrets, now, reuseGraceSeconds }: S
       const ban = row.banned ? await liveBanOf(repo.db, row.userId, at) : undefined;
       // Only a banned account pays the second read, for what the player is shown.
       const checked: AuthUser = ban ? { ...user, ban: toBanInfo(ban) } : user;
-      shownWithSession.set(checked, row.user);
-      return ban ? { user: checked, banned: true } : { user: checked };
+      const validUntil = Math.min(row.expiresAt.getTime(), row.banChangesAt?.getTime() ?? Infinity);
+      cache.keep(ticket, row.sessionId, { user: { ...checked }, shown: row.user, validUntil }, at.getTime());
+      return answer(checked, row.user);
     },
 
-    revokeAllOf: (userId: string) => repo.revokeUserSessions(userId, now()),
+    async revokeAllOf(userId: string) {
+      await repo.revokeUserSessions(userId, now());
+      await settle();
+    },
   };
 }
 export type SessionKeeper = ReturnType<typeof createSessionKeeper>;
