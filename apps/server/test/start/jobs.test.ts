@@ -64,7 +64,7 @@ describe('job runner at start', () => {
       },
     });
     await runner.send('start.held', { id: 'one' });
-    // Workers poll every second: three seconds without one is a held worker.
+    // A sent job wakes the workers at once: three seconds without one is a held worker.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(handled).toEqual([]);
     await runner.startWorkers();

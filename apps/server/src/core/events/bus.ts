@@ -9,11 +9,23 @@ import {
   subscriptions,
 } from '../../modules/manifest.ts';
 import type { JobRunner } from '../jobs/runner.ts';
+import { onEventRecorded } from './record.ts';
 import { domainEvents, eventInbox } from './schema.ts';
 
 const BATCH = 500;
-/** How often every process looks for undispatched events (an index-only probe). */
-const POLL_MS = 100;
+/** How often the dispatcher looks for undispatched events (an index-only probe) while it watches the outbox. */
+const WATCH_POLL_MS = 100;
+/**
+ * It watches from an event recorded in this process until this long after the last one: the recording
+ * transaction commits within it (a longer one is found by the safety poll).
+ */
+const WATCH_MS = 3_000;
+/**
+ * The safety poll, always on: events no dispatcher watched for (their process was killed between commit and
+ * dispatch, a transaction open longer than WATCH_MS, a row written by another tool). On PostgreSQL other
+ * processes commit events too, so it stays within the delivery bound; the embedded database has one process.
+ */
+export const SAFETY_POLL_MS = { postgres: 1_000, pglite: 5_000 } as const;
 /**
  * A pass waits until the oldest undispatched event is this old, so each pass, and each subscriber's job it
  * makes, carries the events of this long rather than of one poll: a job's fetch, transaction and completion
@@ -72,8 +84,9 @@ class DuplicateDelivery extends Error {
 export const queueOf = (subscriber: SubscriberName) => `event.${subscriber}`;
 
 /**
- * Delivers the outbox: every process runs a dispatcher that polls for undispatched events every 100 ms,
- * claims them with SKIP LOCKED, and in the same transaction enqueues one job per subscriber
+ * Delivers the outbox: every process runs a dispatcher that, once the process records an event, polls for
+ * undispatched events every 100 ms for a few seconds (an idle process asks its database almost nothing; a slow
+ * safety poll finds the events nobody watched for), claims them with SKIP LOCKED, and in the same transaction enqueues one job per subscriber
  * with the batch's events it takes, then stamps them dispatched. The job runner hands each job to a
  * process that runs the subscriber and retries it with backoff until it succeeds.
  */
@@ -90,7 +103,10 @@ export function createEventBus({
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
+  let safetyTimer: NodeJS.Timeout | undefined;
+  let watchTimer: NodeJS.Timeout | undefined;
+  let watchUntil = 0;
+  let stopListening: (() => void) | undefined;
 
   const toEvent = (row: typeof domainEvents.$inferSelect) =>
     ({
@@ -154,23 +170,41 @@ export function createEventBus({
 
   /**
    * The poll: one index-only probe of the undispatched events, a full dispatch pass only when the oldest has
-   * waited GATHER_MS. (A NOTIFY trigger would wake dispatchers sooner, but PostgreSQL serialises every notifying
-   * commit on one lock, which capped the whole server's event-recording commits at a fifth of plain ones.)
+   * waited GATHER_MS. Whether any event is still waiting. (A NOTIFY trigger would wake dispatchers of every
+   * process, but PostgreSQL serialises every notifying commit on one lock, which capped the whole server's
+   * event-recording commits at a fifth of plain ones: the in-process signal of recordEvent wakes this one.)
    */
-  async function poll() {
-    if (running) return;
+  async function poll(): Promise<boolean> {
+    if (running) return true;
     try {
       const [pending] = await db
         .select({ id: domainEvents.id })
         .from(domainEvents)
         .where(isNull(domainEvents.dispatchedAt))
         .limit(1);
-      if (!pending) return;
+      if (!pending) return false;
       const age = Date.now() - madeAt(pending.id);
       if (age >= GATHER_MS || age < -1000) await drain();
+      return true;
     } catch (err) {
       if (!stopped) log.warn({ err }, 'event poll failed');
+      return true;
     }
+  }
+
+  /** Polls every WATCH_POLL_MS until WATCH_MS has passed and nothing waits; a new event extends the watch. */
+  function watch() {
+    watchUntil = Date.now() + WATCH_MS;
+    if (watchTimer || stopped) return;
+    const next = () => {
+      watchTimer = setTimeout(async () => {
+        const waiting = await poll();
+        if (stopped || (!waiting && Date.now() >= watchUntil)) watchTimer = undefined;
+        else next();
+      }, WATCH_POLL_MS);
+      watchTimer.unref();
+    };
+    next();
   }
 
   /** Runs the after-commit effect: a failure is logged, never retried. */
@@ -290,8 +324,11 @@ export function createEventBus({
       }
       await jobs.define({ name: PRUNE_JOB, handler: prune });
       await jobs.schedule(PRUNE_JOB, '17 3 * * *');
-      timer = setInterval(() => void poll(), POLL_MS);
-      timer.unref();
+      stopListening = onEventRecorded(watch);
+      safetyTimer = setInterval(async () => {
+        if (await poll()) watch();
+      }, SAFETY_POLL_MS[database.kind]);
+      safetyTimer.unref();
       void drain();
     },
     /** Works this subscriber's queue in this process. */
@@ -309,7 +346,9 @@ export function createEventBus({
     deliver,
     async stop() {
       stopped = true;
-      if (timer) clearInterval(timer);
+      stopListening?.();
+      if (safetyTimer) clearInterval(safetyTimer);
+      if (watchTimer) clearTimeout(watchTimer);
       await running;
     },
   };

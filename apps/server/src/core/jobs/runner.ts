@@ -16,7 +16,18 @@ export interface JobDefinition<T extends object> {
   concurrency?: number;
 }
 
-const SUPERVISE_SECONDS = 5;
+/**
+ * How often an idle worker fetches anyway. A NOTIFY wakes it for a new job, and this process wakes it when a
+ * job it delayed (startAfter) or a retry of a job it failed comes due (wakeAt), so the poll is only the
+ * backstop: for delayed jobs of other processes (PostgreSQL) and those left over from before a restart.
+ */
+export const BACKSTOP_POLL_SECONDS = { postgres: 5, pglite: 30 } as const;
+/** Looks for jobs whose process died (their heartbeat stopped) this often. */
+const SUPERVISE_SECONDS = { postgres: 5, pglite: 30 } as const;
+/** Cron ticks become jobs through pg-boss's own worker, polling this often (a tick runs at most this late). */
+const CRON_WORKER_SECONDS = 15;
+/** pg-boss looks for flows (jobs waiting on others) to unblock this often; no queue here uses them. */
+const FLOW_SECONDS = 60;
 
 let workersHeld = false;
 /**
@@ -55,7 +66,9 @@ export async function createJobRunner(database: Database, log: FastifyBaseLogger
           schema: JOBS_SCHEMA,
           useListenNotify: true,
           persistWarnings: false,
-          superviseIntervalSeconds: SUPERVISE_SECONDS,
+          superviseIntervalSeconds: SUPERVISE_SECONDS.pglite,
+          cronWorkerIntervalSeconds: CRON_WORKER_SECONDS,
+          flowIntervalSeconds: FLOW_SECONDS,
         })
       : new PgBoss({
           connectionString: database.url,
@@ -63,7 +76,9 @@ export async function createJobRunner(database: Database, log: FastifyBaseLogger
           max: 4,
           useListenNotify: true,
           persistWarnings: false,
-          superviseIntervalSeconds: SUPERVISE_SECONDS,
+          superviseIntervalSeconds: SUPERVISE_SECONDS.postgres,
+          cronWorkerIntervalSeconds: CRON_WORKER_SECONDS,
+          flowIntervalSeconds: FLOW_SECONDS,
           application_name: 'paws-jobs',
         });
   boss.on('error', (err) => log.error({ err }, 'job runner error'));
@@ -82,7 +97,24 @@ export async function createJobRunner(database: Database, log: FastifyBaseLogger
     created.add(name);
   }
 
-  // Workers poll their queue at once and every second; while the process starts, those polls queue before
+  // This process's workers by queue, and wakes it has set (so that stop() clears them).
+  const workersOf = new Map<string, string[]>();
+  const wakes = new Set<NodeJS.Timeout>();
+  /** Has this queue's workers here fetch at `at` (a job that comes due then), not at their next poll. */
+  function wakeAt(name: string, at: number) {
+    if (!workersOf.has(name)) return;
+    const wake = setTimeout(
+      () => {
+        wakes.delete(wake);
+        for (const id of workersOf.get(name) ?? []) boss.notifyWorker(id);
+      },
+      Math.max(0, at - Date.now()) + WAKE_MARGIN_MS,
+    );
+    wake.unref();
+    wakes.add(wake);
+  }
+
+  // Workers poll their queue at once and then as they are told; while the process starts, those polls queue before
   // the start's own statements on the embedded database. held: until startWorkers() (main.ts, once listening).
   let pending: Array<() => Promise<unknown>> | null = workersHeld ? [] : null;
   async function work(start: () => Promise<unknown>) {
@@ -96,20 +128,30 @@ export async function createJobRunner(database: Database, log: FastifyBaseLogger
     /** Declares a queue and works it in this process. */
     async define<T extends object>(definition: JobDefinition<T>) {
       await ensureQueue(definition.name, definition.queue);
-      await work(() =>
-        boss.work<T>(
+      const retries = { ...defaultQueueOptions, ...definition.queue };
+      const backstop = BACKSTOP_POLL_SECONDS[database.kind];
+      await work(async () => {
+        const id = await boss.work<T>(
           definition.name,
           {
             localConcurrency: definition.concurrency ?? 1,
-            // A NOTIFY wakes a worker for a new job, not for a delayed one coming due: poll often either way.
+            // Without LISTEN/NOTIFY (its connection lost) the workers poll every second, as before.
             pollingIntervalSeconds: 1,
-            notifyPollingIntervalSeconds: 1,
+            notifyPollingIntervalSeconds: backstop,
           },
           async (jobs) => {
-            for (const job of jobs) await definition.handler(job.data, job);
+            for (const job of jobs) {
+              try {
+                await definition.handler(job.data, job);
+              } catch (err) {
+                wakeAt(definition.name, Date.now() + latestRetryDelayMs(retries, job.retryCount));
+                throw err;
+              }
+            }
           },
-        ),
-      );
+        );
+        workersOf.set(definition.name, [...(workersOf.get(definition.name) ?? []), id]);
+      });
     },
     /** Starts the workers held back while the process started (none when they were not held). */
     async startWorkers() {
@@ -134,11 +176,15 @@ export async function createJobRunner(database: Database, log: FastifyBaseLogger
       options: { tx?: DbOrTx; singletonKey?: string; startAfter?: Date | number } = {},
     ) {
       await ensureQueue(name);
-      return boss.send(name, data, {
+      const id = await boss.send(name, data, {
         ...(options.tx ? { db: inTransaction(options.tx) } : {}),
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
         ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
       });
+      // pg-boss reads a number as seconds from now.
+      const due = options.startAfter;
+      if (due !== undefined) wakeAt(name, typeof due === 'number' ? Date.now() + due * 1000 : due.getTime());
+      return id;
     },
     /** Inserts many jobs at once (in `tx` when given). */
     async insert<T extends object>(name: string, jobs: T[], tx?: DbOrTx) {
@@ -149,8 +195,29 @@ export async function createJobRunner(database: Database, log: FastifyBaseLogger
         tx ? { db: inTransaction(tx) } : undefined,
       );
     },
-    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+    stop: () => {
+      for (const wake of wakes) clearTimeout(wake);
+      wakes.clear();
+      return boss.stop({ graceful: true, timeout: 10_000 });
+    },
   };
+}
+
+/** A wake comes this long after the job is due: the database's clock and ours differ a little. */
+const WAKE_MARGIN_MS = 50;
+
+/**
+ * The longest pg-boss waits before it retries a job that failed on attempt `retryCount` (0 the first): with
+ * backoff a random delay between 2^n and 2^(n+1) times retryDelay, at most retryDelayMax (pg-boss's plans).
+ */
+export function latestRetryDelayMs(
+  queue: Pick<Queue, 'retryDelay' | 'retryBackoff' | 'retryDelayMax'>,
+  retryCount: number,
+) {
+  const delay = Math.max(queue.retryDelay ?? 0, queue.retryBackoff ? 1 : 0);
+  if (!queue.retryBackoff) return delay * 1000;
+  const seconds = delay * 2 ** Math.min(16, retryCount + 1);
+  return Math.min(queue.retryDelayMax ?? seconds, seconds) * 1000;
 }
 
 /** pg-boss statements run through the caller's drizzle transaction. */
