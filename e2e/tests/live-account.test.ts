@@ -46,6 +46,7 @@ describe('live account state', () => {
     return errors;
   }
 
+  // Three pages, one after another, each signing in: 50 s on a busy 2-core machine, over 60 s in CI.
   it('signing in by phone again within 60 s shows the server’s wait, never a code that was not sent', async () => {
     await withPage('desktop', async (page) => {
       await page.goto(server.landing);
@@ -80,7 +81,7 @@ describe('live account state', () => {
         if (SHOTS) await page.screenshot({ path: `${SHOTS}/login-wait-${viewport}.png` });
       });
     }
-  });
+  }, 150_000);
 
   it('a staff adjustment shows in the history, signed, with its reason, the lines add up and the player is told', async () => {
     // One sign-in (a second e-mail link within the wait would not be sent): desktop, then the phone's size.
