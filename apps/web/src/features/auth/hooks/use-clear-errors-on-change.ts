@@ -6,9 +6,7 @@ export function useClearErrorsOnChange<V extends FieldValues>(form: UseFormRetur
   const { watch, clearErrors } = form;
   useEffect(() => {
     const subscription = watch((_values, { type }) => {
-      // A typed edit carries its event's type ('change' under React, 'input' under Preact, which listens
-      // to input events); a value set by the code (setValue, reset) has none.
-      if (type) clearErrors();
+      if (type === 'change') clearErrors();
     });
     return () => subscription.unsubscribe();
   }, [watch, clearErrors]);
