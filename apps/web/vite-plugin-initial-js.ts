@@ -37,9 +37,10 @@ export function initialJsReport(homeModule = 'features/home/components/home-page
         .sort((a, b) => b.kb - a.kb)
         .map((item) => `${item.name.replace('assets/', '')} ${item.kb.toFixed(1)}`)
         .join(', ');
-      console.log(
-        `\nhome page initial JS: ${total.toFixed(1)} kB gzipped (budget ${BUDGET_KB} kB${total > BUDGET_KB ? ', OVER' : ''}): ${parts}`,
-      );
+      const report = `home page initial JS: ${total.toFixed(1)} kB gzipped (budget ${BUDGET_KB} kB): ${parts}`;
+      // Over the budget the build fails: a library added to the first screen is a decision, not a drift.
+      if (total > BUDGET_KB) this.error(`${report}, OVER the budget`);
+      console.log(`\n${report}`);
     },
   };
 }

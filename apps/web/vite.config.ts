@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { configDefaults } from 'vitest/config';
 import { precompress } from '../../scripts/vite-plugin-precompress.ts';
+import { preactAliases, routerAliases, testingLibraryAlias } from './preact-aliases';
 import { deferredStyles } from './vite-plugin-deferred-styles';
 import { initialJsReport } from './vite-plugin-initial-js';
 
@@ -19,9 +20,10 @@ const mocking = (readdirSync(new URL('./src', import.meta.url), { recursive: tru
 // The dev server proxies API and config to a running server (npm run dev -w @paws/server).
 const backend = process.env.VITE_BACKEND ?? 'http://localhost:3001';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
-    react(),
+    // JSX and TypeScript; React Fast Refresh is off (it patches React DOM, which Preact replaces): an edit reloads.
+    react({ refreshExclude: /./ }),
     // The installable platform app (spec 000 §1). One build serves both faces, so nothing is injected:
     // src/lib/pwa.ts links the manifest and registers /sw.js only when config.isPlatform is true.
     VitePWA({
@@ -47,7 +49,14 @@ export default defineConfig({
     precompress(),
     initialJsReport(),
   ],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...preactAliases,
+      ...routerAliases(command === 'build' ? 'production' : 'development'),
+      ...(process.env.VITEST ? [testingLibraryAlias] : []),
+    ],
+  },
   server: {
     port: 5173,
     proxy: {
@@ -72,7 +81,7 @@ export default defineConfig({
             {
               name: 'vendor',
               test: (id: string) =>
-                /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/.test(
+                /[\\/]node_modules[\\/](preact|react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/.test(
                   id,
                 ) &&
                 !/[\\/]react-i18next[\\/].*Trans|[\\/](html-parse-stringify|void-elements)[\\/]/.test(id),
@@ -97,7 +106,21 @@ export default defineConfig({
     // Third-party modules load once per worker; these keep state of their own (i18next's instance and
     // react-i18next's hold on it, socket.io-client's managers), so they are evaluated afresh with the app's
     // modules for every file (see vitest.setup.ts).
-    server: { deps: { inline: ['i18next', 'react-i18next', 'socket.io-client'] } },
+    // The libraries that import React are inlined too, so that the aliases send them to Preact.
+    server: {
+      deps: {
+        inline: [
+          'i18next',
+          'react-i18next',
+          'socket.io-client',
+          'react-router',
+          '@tanstack/react-query',
+          'react-hook-form',
+          'react-markdown',
+          '@testing-library/react',
+        ],
+      },
+    },
     // Loading jsdom costs seconds of CPU, so a file per process spent most of the suite's time setting up
     // windows: the files share a worker and its window, and vitest.setup.ts gives each a fresh start. A module
     // mock (vi.mock) outlives its file in a shared worker, so the files that mock keep a worker each.
@@ -114,4 +137,4 @@ export default defineConfig({
       ...(mocking.length ? [{ extends: true as const, test: { name: 'isolated', include: mocking } }] : []),
     ],
   },
-});
+}));

@@ -73,10 +73,20 @@ describe('CodeEntry', () => {
     expect(onChange).toHaveBeenCalledWith('4');
   });
 
+  it('keeps a letter typed into an empty box off the screen', async () => {
+    const user = userEvent.setup();
+    render(<CodeEntry onComplete={vi.fn()} />);
+    await user.keyboard('7');
+    await user.keyboard('x');
+    expect(values()).toBe('7|||||');
+    expect(box(2)).toHaveFocus();
+  });
+
   it('a box given several digits at once (autofill) fills from there', () => {
     const onComplete = vi.fn();
     render(<CodeEntry onComplete={onComplete} />);
-    fireEvent.change(box(1), { target: { value: '246810' } });
+    // Browsers deliver an autofilled code as an input event.
+    fireEvent.input(box(1), { target: { value: '246810' } });
     expect(values()).toBe('2|4|6|8|1|0');
     expect(onComplete).toHaveBeenCalledWith('246810');
   });

@@ -64,10 +64,13 @@ export function CodeEntry({ onComplete, onChange, error, disabled = false, label
     focusBox(start + incoming.length);
   };
 
-  const onInput = (index: number, value: string) => {
+  const onInput = (index: number, box: HTMLInputElement) => {
+    const value = box.value;
     const typed = value.replace(/\D/g, '');
     if (!typed) {
       if (value === '') update(digits.map((digit, i) => (i === index ? '' : digit)));
+      // A rejected character leaves the digits as they were, so nothing re-renders the box: put it back.
+      else box.value = digits[index] ?? '';
       return;
     }
     // A box that already held a digit receives the new one last; autofill delivers all six at once.
@@ -121,7 +124,7 @@ export function CodeEntry({ onComplete, onChange, error, disabled = false, label
             autoComplete={index === 0 ? 'one-time-code' : 'off'}
             aria-label={t('auth.code.digit', { index: index + 1, count: OTP_LENGTH })}
             aria-invalid={error ? true : undefined}
-            onChange={(event) => onInput(index, event.target.value)}
+            onChange={(event) => onInput(index, event.target)}
             onKeyDown={(event) => onKeyDown(index, event)}
             onPaste={(event) => onPaste(index, event)}
             onFocus={(event) => event.target.select()}

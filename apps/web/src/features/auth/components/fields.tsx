@@ -3,6 +3,7 @@ import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, us
 import { type Control, Controller, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
+import { showFiltered } from '@/lib/filtered-input';
 import { applyPhoneMask, maskOf, type PhonePrefix, phonePrefixes } from '@/lib/phone';
 import type { AuthTab } from '../utils/credentials';
 import styles from './auth-form.module.css';
@@ -141,7 +142,9 @@ export function PhoneField({
             maxLength={mask.length}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
-            onChange={(event) => onValueChange(applyPhoneMask(event.target.value, mask))}
+            onChange={(event) =>
+              onValueChange(showFiltered(event.target, applyPhoneMask(event.target.value, mask)))
+            }
           />
         </div>
       )}

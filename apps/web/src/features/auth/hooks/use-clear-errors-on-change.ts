@@ -6,7 +6,9 @@ export function useClearErrorsOnChange<V extends FieldValues>(form: UseFormRetur
   const { watch, clearErrors } = form;
   useEffect(() => {
     const subscription = watch((_values, { type }) => {
-      if (type === 'change') clearErrors();
+      // A typed edit carries its event's type ('change' under React, 'input' under Preact, which listens
+      // to input events); a value set by the code (setValue, reset) has none.
+      if (type) clearErrors();
     });
     return () => subscription.unsubscribe();
   }, [watch, clearErrors]);

@@ -10,6 +10,7 @@ import { Dropdown, type DropdownOption } from '@/components/ui/dropdown';
 import { Modal } from '@/components/ui/modal';
 import { paths } from '@/config/paths';
 import { isApiClientError, isStepUpRequired } from '@/lib/api-client';
+import { showFiltered } from '@/lib/filtered-input';
 import { formatNumber } from '@/lib/format';
 import { LIMITS_ANCHOR, limitsQueryOptions } from '@/lib/limits-query';
 import { useUser } from '@/lib/session/use-session';
@@ -180,7 +181,7 @@ export function PaymentModal({ open, onClose, initialOperation = 'deposit' }: Pa
                 placeholder="0.00"
                 value={amount}
                 onChange={(event) => {
-                  setAmount(sanitizeAmount(event.target.value));
+                  setAmount(showFiltered(event.target, sanitizeAmount(event.target.value)));
                   setFailed(false);
                 }}
               />

@@ -3,6 +3,7 @@ import { type ProfileEditField, profileFieldSchemas, profileMessages } from '@pa
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isStepUpRequired } from '@/lib/api-client';
+import { showFiltered } from '@/lib/filtered-input';
 import {
   applyPhoneMask,
   formatPhone,
@@ -186,7 +187,9 @@ export function ProfileSettings({ user }: { user: ProfileSettingsValues }) {
                         // biome-ignore lint/a11y/noAutofocus: the field the player chose to edit
                         autoFocus
                         onChange={(event) => {
-                          setDraft(applyPhoneMask(event.target.value, maskOf(prefix)));
+                          setDraft(
+                            showFiltered(event.target, applyPhoneMask(event.target.value, maskOf(prefix))),
+                          );
                           setError(undefined);
                         }}
                         onKeyDown={onKeyDown}

@@ -91,15 +91,17 @@ describe('/profile/support', { timeout: 20_000 }, () => {
   });
 
   it("says 'Loading applications...' while loading, then the error view; retry leads to the empty view", async () => {
+    // The list is held until released, whether its request leaves before or after 'Loading' shows.
     let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     let failing = true;
     mockApi({
       ...signedIn,
       'GET /tickets/user': () =>
         failing
-          ? new Promise((resolve) => {
-              release = () => resolve(apiError(503, 'Service Unavailable'));
-            })
+          ? held.then(() => apiError(503, 'Service Unavailable'))
           : { status: 200, body: { tickets: [], total: 0 } },
     });
     await renderRoute('/profile/support');
