@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createRoot } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n/i18n';
 import { markCodeSent, TIME_FOR_CODE_STORAGE_KEY } from '@/lib/resend-timer';
@@ -25,6 +26,22 @@ describe('CodeEntry', () => {
     await user.keyboard('a1-b2 ');
     expect(values()).toBe('1|2||||');
     expect(box(3)).toHaveFocus();
+  });
+
+  it('leaves focus where typing has got to when its first-box focus runs late (after paint)', async () => {
+    // Rendered outside act, as in the browser: the mount effect runs after paint, and typing may come first.
+    const host = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(host);
+    try {
+      root.render(<CodeEntry onComplete={vi.fn()} />);
+      await vi.waitFor(() => box(3));
+      box(3).focus();
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(box(3)).toHaveFocus();
+    } finally {
+      act(() => root.unmount());
+      host.remove();
+    }
   });
 
   it('spreads a paste over the boxes (up to six digits) and submits by itself at six', async () => {

@@ -27,8 +27,11 @@ export function CodeEntry({ onComplete, onChange, error, disabled = false, label
   const submitted = useRef<string | undefined>(undefined);
   const errorId = useId();
 
+  // Focus starts in the first box, unless the player is already in a box: Preact runs this after paint, when
+  // typing may have begun and moved on to a later box.
   useEffect(() => {
-    inputs.current[0]?.focus();
+    const boxes = inputs.current;
+    if (!boxes.some((box) => box !== null && box === document.activeElement)) boxes[0]?.focus();
   }, []);
 
   const focusBox = (index: number) => {

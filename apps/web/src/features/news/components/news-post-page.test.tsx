@@ -60,9 +60,15 @@ const article = () => screen.findByRole('article', { name: 'The autumn tournamen
 
 describe('/news/{id}', { timeout: 20_000 }, () => {
   it("reads 'Loading...' then shows media, category, title, markdown, date, views and counts", async () => {
-    postApi({ signedIn: false });
+    // The post is held until 'Loading...' is seen, whenever its request leaves.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    postApi({ signedIn: false }, { 'GET /posts/7': () => held.then(() => ({ status: 200, body: post })) });
     await renderRoute('/news/7');
     expect(await screen.findByText('Loading...', undefined, { timeout: 5_000 })).toBeInTheDocument();
+    release();
     const view = await article();
     expect(within(view).getByText('Events')).toBeInTheDocument();
     expect(
