@@ -60,14 +60,19 @@ const article = () => screen.findByRole('article', { name: 'The autumn tournamen
 
 describe('/news/{id}', { timeout: 20_000 }, () => {
   it("reads 'Loading...' then shows media, category, title, markdown, date, views and counts", async () => {
-    // The post is held until 'Loading...' is seen, whenever its request leaves.
+    // The post is held until the page's 'Loading...' is seen: once its request has left, the route's own
+    // lazy-loading fallback (also 'Loading...') is gone.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    postApi({ signedIn: false }, { 'GET /posts/7': () => held.then(() => ({ status: 200, body: post })) });
+    const api = postApi(
+      { signedIn: false },
+      { 'GET /posts/7': () => held.then(() => ({ status: 200, body: post })) },
+    );
     await renderRoute('/news/7');
-    expect(await screen.findByText('Loading...', undefined, { timeout: 5_000 })).toBeInTheDocument();
+    await vi.waitFor(() => expect(api.callsTo('GET', '/posts/7')).toHaveLength(1), { timeout: 5_000 });
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
     release();
     const view = await article();
     expect(within(view).getByText('Events')).toBeInTheDocument();
