@@ -65,6 +65,9 @@ const results = [];
 // Named at the end of the run, where a CI log's tail shows them: what failed, and what passed only on a retry.
 const failures = [];
 const flaky = [];
+// The e2e files' own times, the slowest named at the end: where e2e time goes, and the lanes' balance
+// (e2e/file-times.json, which orders them, is refreshed from the kept report by e2e/record-file-times.mjs).
+const e2eFiles = [];
 
 function firstLines(message, count) {
   return message
@@ -89,7 +92,19 @@ function collect(report, root) {
   }
 }
 
+function fileSeconds(report, root) {
+  return (report.testResults ?? []).map((file) => ({
+    where: file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name,
+    seconds: (file.endTime - file.startTime) / 1000,
+  }));
+}
+
 function summary() {
+  if (e2eFiles.length > 0) {
+    const slowest = [...e2eFiles].sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+    console.log(`\nSlowest e2e files (all ${e2eFiles.length} in ${join(reports, 'e2e.json')}):`);
+    for (const { where, seconds } of slowest) console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${where}`);
+  }
   console.log('\nStep times:');
   for (const { name, ok, seconds } of [...results].sort((a, b) => a.order - b.order)) {
     console.log(`  ${ok ? 'ok    ' : 'FAILED'} ${name.padEnd(18)} ${seconds.toFixed(1).padStart(7)} s`);
@@ -139,6 +154,7 @@ async function run(step, live) {
     passed += report.numPassedTests ?? 0;
     failed += report.numFailedTests ?? 0;
     collect(report, root);
+    if (step.name === 'e2e') e2eFiles.push(...fileSeconds(report, root));
   }
   if (!live) {
     console.log(`\n▶ ${step.name}`);
