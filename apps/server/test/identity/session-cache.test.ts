@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { createDatabase } from '../../src/db/client.ts';
-import { FEED_APPLICATION_NAME } from '../../src/modules/identity/account-feed.ts';
+import { FEED_APPLICATION_NAME } from '../../src/core/changes.ts';
 import { BACKOFFICE, type StaffSession, staffSession } from '../helpers/staff.ts';
 import {
   type Browser,

@@ -8,7 +8,7 @@ import { createPaymentsTestApp, deposit, type PaymentsTestApp, signedInPlayer } 
  * What a signed-in GET /profile/user-data sends to the database, through the real app (background work
  * stopped first, so every statement counted is the request's), and that what it answers is never older
  * than the request: the session check that reads the account is cached until the account changes, and a
- * change is heard by every process before the call that made it answers (identity/account-feed.ts).
+ * change is heard by every process before the call that made it answers (identity/core/changes.ts).
  */
 
 let ctx: PaymentsTestApp;

@@ -36,7 +36,7 @@ export function createAccountKeeping({
   db: Db;
   env: Env;
   repo: IdentityRepository;
-  /** Returns once every process has heard a committed change of an account (account-feed.ts). */
+  /** Returns once every process has heard a committed change of an account (core/changes.ts). */
   settle: () => Promise<void>;
 }) {
   const origins = new Set([new URL(env.LANDING_URL).origin, new URL(env.PLATFORM_URL).origin]);

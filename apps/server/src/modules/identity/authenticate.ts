@@ -66,7 +66,7 @@ async function resolveUserFromCookieHeader(
 /**
  * Checks the access token and that its session is still live on every call: from this process's session
  * cache while its account feed is live, else one indexed read. A revoking call answers only once every
- * process has heard it (account-feed.ts), so a logout, a revoked family or a ban takes effect at once in
+ * process has heard it (core/changes.ts), so a logout, a revoked family or a ban takes effect at once in
  * every process.
  */
 export function decorateAuthentication(app: FastifyInstance, sessions: SessionCheck) {

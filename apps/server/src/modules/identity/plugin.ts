@@ -4,7 +4,6 @@ import { defineModule } from '../../core/module.ts';
 import type { RateLimitPolicy } from '../../plugins/rate-limit.ts';
 import { moduleSurfaces } from '../manifest.ts';
 import type { SmsProvider } from '../messaging/index.ts';
-import { createAccountFeed } from './account-feed.ts';
 import { decorateAuthentication } from './authenticate.ts';
 import { createAccountDirectory } from './directory.ts';
 import { passkeyRoutes } from './passkey-routes.ts';
@@ -60,12 +59,9 @@ export const identity = (options: IdentityModuleOptions = {}) =>
     uses: ['messaging', 'audit'],
     async register(app, { messaging, audit }) {
       const sessionCache = createSessionCheckCache();
-      const accountFeed = createAccountFeed(app.database, app.log, {
-        onChange: sessionCache.forgetUser,
-        onLiveness: sessionCache.setLive,
-      });
-      app.addHook('onReady', () => accountFeed.start());
-      app.addHook('preClose', () => accountFeed.stop());
+      // The backbone's change feed (started and stopped with it) keeps the session cache in step.
+      app.changes.onKey('account', sessionCache.forgetUser);
+      app.changes.onLiveness(sessionCache.setLive);
       const service = createIdentityService({
         db: app.database.db,
         env: app.env,
@@ -75,7 +71,7 @@ export const identity = (options: IdentityModuleOptions = {}) =>
         refreshReuseGraceSeconds: options.refreshReuseGraceSeconds,
         audit,
         sessionCache,
-        settle: accountFeed.settle,
+        settle: app.changes.settle,
       });
       app.decorate('identity', service);
       app.decorate('staffRoles', heldWhileChanging(createStaffRoleRepository(app.database.db), sessionCache));

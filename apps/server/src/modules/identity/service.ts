@@ -53,7 +53,7 @@ export interface IdentityServiceDeps {
   audit: AuditService;
   /** This process's session checks, valid while the account feed is live (session-cache.ts). */
   sessionCache: SessionCheckCache;
-  /** Returns once every process has heard a committed revocation (account-feed.ts). */
+  /** Returns once every process has heard a committed revocation (core/changes.ts). */
   settle: () => Promise<void>;
 }
 

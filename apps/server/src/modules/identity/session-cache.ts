@@ -14,7 +14,7 @@ export interface SessionCacheOptions {
 
 /**
  * The session checks of this process, by session id, held only while the account feed is live (see
- * account-feed.ts): any change of an account forgets its sessions, and a lost feed forgets everything and
+ * core/changes.ts): any change of an account forgets its sessions, and a lost feed forgets everything and
  * turns the cache off until the feed is back. A check read from the database is kept only if nothing was
  * forgotten while it was read (`ticket()` before the read, `keep(ticket, …)` after), so a read that raced a
  * revocation is never kept.

@@ -39,7 +39,7 @@ export interface SessionListDeps {
   now: () => Date;
   /** The player site's origin, which the new-device e-mail's link opens. */
   siteUrl: string;
-  /** Returns once every process has heard a committed revocation (account-feed.ts). */
+  /** Returns once every process has heard a committed revocation (core/changes.ts). */
   settle: () => Promise<void>;
 }
 

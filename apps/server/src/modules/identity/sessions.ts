@@ -64,7 +64,7 @@ export interface SessionKeeperDeps {
   reuseGraceSeconds: number;
   /** This process's session checks, valid while the account feed is live (session-cache.ts). */
   cache: SessionCheckCache;
-  /** Returns once every process has heard a committed revocation (account-feed.ts). */
+  /** Returns once every process has heard a committed revocation (core/changes.ts). */
   settle: () => Promise<void>;
 }
 
