@@ -21,3 +21,4 @@ export * from '../modules/studio/schema.ts';
 export * from '../modules/tickets/schema.ts';
 export * from '../modules/wallet/adjustments/schema.ts';
 export * from '../modules/wallet/schema.ts';
+export * from './seed-schema.ts';

@@ -7,10 +7,12 @@ import { createIdentityRepository } from '../modules/identity/repository.ts';
 import { seedIdentity } from '../modules/identity/seed.ts';
 import { createWalletService } from '../modules/wallet/service.ts';
 import type { Db } from './client.ts';
+import { seedRuns } from './seed-schema.ts';
 
 /**
  * Demo data, idempotent: every step inserts with ON CONFLICT DO NOTHING on a natural key,
- * so starting twice (or two processes at once) duplicates nothing. Modules add their steps here.
+ * so starting twice (or two processes at once) duplicates nothing. Modules add their steps here; a step's name
+ * is its key in seed_runs, so renaming one runs it once more (harmlessly).
  */
 const steps: Array<{ name: string; run: (db: Db) => Promise<void> }> = [
   { name: 'identity: demo player and manager', run: seedIdentity },
@@ -36,11 +38,21 @@ async function seedDemoFunds(db: Db) {
   });
 }
 
+/**
+ * Runs the steps seed_runs does not list as completed, recording each after it ran: a second start costs one
+ * query and writes nothing; a start after a crash mid-seed completes what was cut short.
+ */
 export async function seed(db: Db, log: FastifyBaseLogger) {
   markStart('plugins');
+  const completed = new Set((await db.select({ step: seedRuns.step }).from(seedRuns)).map((row) => row.step));
   for (const step of steps) {
+    if (completed.has(step.name)) continue;
     await step.run(db);
+    await db.insert(seedRuns).values({ step: step.name }).onConflictDoNothing();
     log.debug({ step: step.name }, 'seeded');
   }
   markStart('seed');
 }
+
+/** The steps' names, in order (tests). */
+export const seedStepNames = () => steps.map((step) => step.name);
