@@ -3,8 +3,8 @@ import { authServerMessages } from '@paws/contracts/auth';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { createDatabase } from '../../src/db/client.ts';
 import { FEED_APPLICATION_NAME } from '../../src/core/changes.ts';
+import { createDatabase } from '../../src/db/client.ts';
 import { BACKOFFICE, type StaffSession, staffSession } from '../helpers/staff.ts';
 import {
   type Browser,
