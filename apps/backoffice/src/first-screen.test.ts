@@ -4,7 +4,13 @@
 import { resolve } from 'node:path';
 import { build } from 'vite';
 import { beforeAll, expect, it } from 'vitest';
-import { type Asset, builtOutput, type Chunk, loadedModules, zodAmong } from '../../../scripts/first-screen-chunks.ts';
+import {
+  type Asset,
+  builtOutput,
+  type Chunk,
+  loadedModules,
+  zodAmong,
+} from '../../../scripts/first-screen-chunks.ts';
 
 let chunks: Map<string, Chunk>;
 let assets: Map<string, Asset>;
@@ -26,5 +32,7 @@ it('the page paints its boot shell without waiting for a stylesheet, and preload
   const html = String(assets.get('index.html')?.source ?? '');
   expect(html).toContain('<div class="boot"');
   expect(html).not.toMatch(/<link rel="stylesheet"/);
-  expect(html).toMatch(/<link rel="preload" as="style" crossorigin href="\/assets\/index-[^"]+\.css" data-app-styles>/);
+  expect(html).toMatch(
+    /<link rel="preload" as="style" crossorigin href="\/assets\/index-[^"]+\.css" data-app-styles>/,
+  );
 });
