@@ -1,17 +1,38 @@
-// Builds the app and follows the first screen's static imports: zod must not be among the modules the sign-in
-// page loads (the signed-in frame brings it with it, lazily).
+// Builds the app once and reads its first screen: zod must not be among the modules the sign-in page loads
+// (the signed-in frame brings it with it, lazily), and the page paints its boot shell from the HTML alone,
+// without waiting for the stylesheet or the scripts.
 import { resolve } from 'node:path';
 import { build } from 'vite';
-import { expect, it } from 'vitest';
-import { builtChunks, loadedModules, zodAmong } from '../../../scripts/first-screen-chunks.ts';
+import { beforeAll, expect, it } from 'vitest';
+import {
+  type Asset,
+  builtOutput,
+  type Chunk,
+  loadedModules,
+  zodAmong,
+} from '../../../scripts/first-screen-chunks.ts';
 
-it('the sign-in page loads no zod', { timeout: 180_000 }, async () => {
-  const byName = await builtChunks(build, resolve(import.meta.dirname, '../vite.config.ts'), {
+let chunks: Map<string, Chunk>;
+let assets: Map<string, Asset>;
+beforeAll(async () => {
+  ({ chunks, assets } = await builtOutput(build, resolve(import.meta.dirname, '../vite.config.ts'), {
     write: false,
-  });
-  const entry = [...byName.values()].filter((chunk) => chunk.isEntry);
+  }));
+}, 180_000);
+
+it('the sign-in page loads no zod', () => {
+  const entry = [...chunks.values()].filter((chunk) => chunk.isEntry);
   expect(entry).toHaveLength(1);
-  const modules = loadedModules(entry, byName);
+  const modules = loadedModules(entry, chunks);
   expect(modules.some((id) => id.endsWith('features/auth/login-page.tsx'))).toBe(true);
   expect(zodAmong(modules)).toEqual([]);
+});
+
+it('the page paints its boot shell without waiting for a stylesheet, and preloads the one the app applies', () => {
+  const html = String(assets.get('index.html')?.source ?? '');
+  expect(html).toContain('<div class="boot"');
+  expect(html).not.toMatch(/<link rel="stylesheet"/);
+  expect(html).toMatch(
+    /<link rel="preload" as="style" crossorigin href="\/assets\/index-[^"]+\.css" data-app-styles>/,
+  );
 });
