@@ -14,7 +14,8 @@ export function inlineStyleHashes(dirs: readonly string[] = [webDist, gamesDist]
   for (const dir of dirs) {
     if (!existsSync(dir)) continue;
     for (const file of readdirSync(dir).filter((name) => name.endsWith('.html'))) {
-      const html = readFileSync(join(dir, file), 'utf8');
+      // A comment that mentions <style> is not a style block: hashing from there would admit the wrong text.
+      const html = readFileSync(join(dir, file), 'utf8').replace(/<!--[\s\S]*?-->/g, '');
       for (const [, css] of html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)) {
         hashes.add(
           `'sha256-${createHash('sha256')
