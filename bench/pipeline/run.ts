@@ -50,11 +50,11 @@ async function idleRate(pid: number) {
   return (cpuSeconds(pid) - before) / IDLE_SECONDS;
 }
 
-async function startBare() {
+/** The bare reference; with `databaseUrl`, it also answers GET /db after one prepared query (bare.mjs). */
+async function startBare(databaseUrl?: string) {
   const port = await freePort();
-  const child = fork(fileURLToPath(new URL('bare.mjs', import.meta.url)), [String(port)], {
-    stdio: 'ignore',
-  });
+  const args = databaseUrl ? [String(port), databaseUrl] : [String(port)];
+  const child = fork(fileURLToPath(new URL('bare.mjs', import.meta.url)), args, { stdio: 'ignore' });
   await new Promise<void>((resolve) => child.once('message', () => resolve()));
   return { child, origin: `http://127.0.0.1:${port}` };
 }
@@ -81,11 +81,14 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 // BENCH_ONLY=<text>: only the routes whose label contains it.
 const only = process.env.BENCH_ONLY;
 
-async function measure(bare: { origin: string; child: ChildProcess }, servers: PawsServer[], all: Target[]) {
+/** A process to measure: ours, or a reference. */
+type Measured = Pick<PawsServer, 'label' | 'origin' | 'pid'>;
+
+async function measure(bare: { origin: string; child: ChildProcess }, servers: Measured[], all: Target[]) {
   const targets = only ? all.filter((target) => target.label.includes(only)) : all;
   const reference: Sample[] = [];
   const samples = new Map<string, Sample[]>();
-  const key = (paws: PawsServer, target: Target) => `${paws.label} ${target.label}`;
+  const key = (paws: Measured, target: Target) => `${paws.label} ${target.label}`;
   for (let round = 0; round < rounds; round++) {
     reference.push(await hit(bare.origin, bare.child.pid as number, { label: 'bare', path: '/' }));
     for (const target of targets) {
@@ -167,6 +170,20 @@ try {
     try {
       const url = databaseUrl(adminUrl, name);
       const secret = randomBytes(32).toString('hex');
+      // Beside them, bare Fastify asking PostgreSQL once per request: what one round trip costs on this
+      // machine, whatever the pipeline (the signed-in read asks once, for the balances).
+      const bareDb = await startBare(url);
+      try {
+        rows.push(
+          ...(await measure(
+            bare,
+            [{ label: 'bare Fastify', origin: bareDb.origin, pid: bareDb.child.pid as number }],
+            [{ label: 'GET /db: one prepared query, the floor of user-data', path: '/db' }],
+          )),
+        );
+      } finally {
+        bareDb.child.kill();
+      }
       await withServers({ label: 'postgres', databaseUrl: url, secret }, async (servers) => {
         startTimes.push({ server: 'postgres', 'first start s': servers[0]?.startSeconds });
         const { players } = await createPlayers(url, secret, 1);
@@ -174,6 +191,7 @@ try {
         rows.push(
           ...(await measure(bare, servers, [
             ...publicTargets,
+            { label: 'GET /readyz (one query)', path: '/readyz' },
             {
               label: 'GET /api/platform/profile/user-data',
               path: '/api/platform/profile/user-data',
