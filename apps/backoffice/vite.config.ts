@@ -4,9 +4,8 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { configDefaults } from 'vitest/config';
+import { paintFirst } from '../../scripts/vite-plugin-paint-first.ts';
 import { precompress } from '../../scripts/vite-plugin-precompress.ts';
-// The web app's: the built page preloads its stylesheet, so index.html's boot shell paints without it.
-import { deferredStyles } from '../web/vite-plugin-deferred-styles.ts';
 
 const testFiles = ['src/**/*.test.{ts,tsx}'];
 /** The test files that mock a module (vi.mock, vi.doMock), as paths from this folder. */
@@ -19,7 +18,7 @@ const mocking = (readdirSync(new URL('./src', import.meta.url), { recursive: tru
 const backend = process.env.VITE_BACKEND ?? 'http://localhost:3002';
 
 export default defineConfig({
-  plugins: [react(), deferredStyles(), precompress()],
+  plugins: [react(), paintFirst(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5174,

@@ -5,9 +5,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { configDefaults } from 'vitest/config';
+import { paintFirst } from '../../scripts/vite-plugin-paint-first.ts';
 import { precompress } from '../../scripts/vite-plugin-precompress.ts';
 import { preactAliases, routerAliases, testingLibraryAlias } from './preact-aliases';
-import { deferredStyles } from './vite-plugin-deferred-styles';
 import { initialJsReport } from './vite-plugin-initial-js';
 
 const testFiles = ['src/**/*.test.{ts,tsx}'];
@@ -45,7 +45,7 @@ export default defineConfig(({ command }) => ({
         clientsClaim: true,
       },
     }),
-    deferredStyles(),
+    paintFirst(),
     precompress(),
     initialJsReport(),
   ],

@@ -5,7 +5,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { applyAppStyles } from '../../web/src/lib/app-styles.ts';
 import { router } from './app/router';
 import { setUnauthorizedHandler } from './lib/api';
 import { loadConfig } from './lib/config';
@@ -20,8 +19,9 @@ const queryClient = new QueryClient({
 setUnauthorizedHandler(() => queryClient.setQueryData(meQuery.queryKey, null));
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
-// index.html's boot shell paints without the stylesheet; the app's first render waits for it (and the config).
-Promise.all([loadConfig(), applyAppStyles()])
+// The built page runs this once its stylesheets have loaded (scripts/vite-plugin-paint-first.ts): the first render
+// waits for the config only.
+loadConfig()
   .then(() =>
     root.render(
       <StrictMode>

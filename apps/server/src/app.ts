@@ -37,7 +37,7 @@ import { studio } from './modules/studio/plugin.ts';
 import { tickets } from './modules/tickets/plugin.ts';
 import { wallet } from './modules/wallet/plugin.ts';
 import { AccessLog, loggerOptions } from './plugins/access-log.ts';
-import { connectSources, inlineStyleHashes } from './plugins/content-security.ts';
+import { connectSources, inlineHashes } from './plugins/content-security.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { faceWalls } from './plugins/face-walls.ts';
 import { inputGuard } from './plugins/input-guard.ts';
@@ -123,8 +123,8 @@ export async function buildApp({ env, database, logger, identity }: BuildOptions
   await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
-        'script-src': ["'self'"],
-        'style-src': ["'self'", ...inlineStyleHashes()],
+        'script-src': ["'self'", ...inlineHashes('script')],
+        'style-src': ["'self'", ...inlineHashes('style')],
         'img-src': ["'self'", 'data:', 'blob:'],
         'media-src': ["'self'", 'data:', 'blob:'],
         'connect-src': connectSources(env),

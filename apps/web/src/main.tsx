@@ -5,7 +5,6 @@ import './styles/base.css';
 import { App } from '@/app/app';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { loadRuntimeConfig } from '@/config/runtime-config';
-import { applyAppStyles } from '@/lib/app-styles';
 import { initI18n } from '@/lib/i18n/i18n';
 import { installPreloadErrorReload } from '@/lib/preload-error';
 import { linkPlatformManifest, registerPlatformServiceWorker } from '@/lib/pwa';
@@ -19,11 +18,11 @@ if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 
 // The runtime config decides API addresses and which face (landing or platform) this is,
-// so nothing renders before /config.json has answered, nor before the stylesheet the shell painted without.
+// so nothing renders before /config.json has answered. (The built page runs this once its stylesheets have
+// loaded: scripts/vite-plugin-paint-first.ts.)
 const i18nReady = initI18n().catch((error: unknown) => console.error(error));
-const stylesReady = applyAppStyles();
 
-Promise.all([loadRuntimeConfig(), i18nReady, stylesReady]).then(
+Promise.all([loadRuntimeConfig(), i18nReady]).then(
   ([config]) => {
     linkPlatformManifest(config.isPlatform);
     void registerPlatformServiceWorker(config.isPlatform);
@@ -39,7 +38,7 @@ Promise.all([loadRuntimeConfig(), i18nReady, stylesReady]).then(
   },
   async (error: unknown) => {
     console.error(error);
-    await Promise.all([i18nReady, stylesReady]);
+    await i18nReady;
     root.render(
       <main className="container">
         <StatusPanel type="error" onRetry={() => window.location.reload()} />

@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EVERY_FACE_ROUTES, faceOf } from '../lib/faces.ts';
 import { moduleSurfaces } from '../modules/manifest.ts';
-import { inlineStyleHashes } from './content-security.ts';
+import { inlineHashes } from './content-security.ts';
 import { backOfficeDist, gamesDist, webDist } from './dists.ts';
 
 /**
@@ -124,8 +124,8 @@ async function serveBackOffice(app: FastifyInstance, staticRegistered: boolean) 
   }
   const csp = [
     "default-src 'self'",
-    "script-src 'self'",
-    `style-src 'self' ${inlineStyleHashes([backOfficeDist]).join(' ')}`.trim(),
+    `script-src 'self' ${inlineHashes('script', [backOfficeDist]).join(' ')}`.trim(),
+    `style-src 'self' ${inlineHashes('style', [backOfficeDist]).join(' ')}`.trim(),
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",
     "font-src 'self'",

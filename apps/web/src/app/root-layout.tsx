@@ -15,6 +15,7 @@ import { useOpenGameOrGamesList } from '@/features/game/hooks/use-open-game-or-g
 import { GameSearch } from '@/features/home/components/game-search';
 import { recentNotificationsQueryOptions } from '@/features/notifications/api/notifications';
 import { useNotificationsChannel } from '@/features/notifications/realtime/use-notifications-channel';
+import { AfterFirstPaint } from '@/lib/after-first-paint';
 import { requestNotificationPermission } from '@/lib/browser-notifications';
 import { lazyPage } from '@/lib/lazy-page';
 import { OpenGameProvider } from '@/lib/open-game';
@@ -78,7 +79,10 @@ export function RootLayout() {
             <Outlet />
           </Suspense>
         </main>
-        <Footer />
+        {/* Far below the fold: rendered after the first screen has painted. */}
+        <AfterFirstPaint>
+          <Footer />
+        </AfterFirstPaint>
         <BottomNav
           notifications={isSignedIn ? recent.data?.notifications : undefined}
           onOpen={isSignedIn ? () => void recent.refetch() : undefined}

@@ -114,9 +114,11 @@ export function formatRelativeTime(value: DateInput, options: RelativeOptions = 
   }
 }
 
-const numberFormat = new Intl.NumberFormat('en-US', { useGrouping: true, maximumFractionDigits: 2 });
+// Made on first use: building an Intl formatter costs milliseconds, which the first screen would pay.
+let numberFormat: Intl.NumberFormat | undefined;
 
 /** Spec 000 §9: numbers are formatted en-US with grouping, whatever the language. */
 export function formatNumber(value: number): string {
+  numberFormat ??= new Intl.NumberFormat('en-US', { useGrouping: true, maximumFractionDigits: 2 });
   return numberFormat.format(value);
 }

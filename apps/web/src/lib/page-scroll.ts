@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
 /**
@@ -20,13 +20,18 @@ export function keyThisHistoryEntry(history: History = window.history) {
  */
 export function useInstantScrollOnNavigation() {
   const { key } = useLocation();
+  const firstCommit = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: each navigation (a new key) is the trigger.
   useLayoutEffect(() => {
     const html = document.documentElement;
     html.style.scrollBehavior = 'auto';
     // A smooth scroll still gliding when the player tapped (a card brought into view) would carry on past the
-    // reset below and leave the new page mid-way: stop it where it is.
-    window.scrollTo?.({ top: window.scrollY, left: window.scrollX, behavior: 'instant' });
+    // reset below and leave the new page mid-way: stop it where it is. Not on the page load's first commit:
+    // nothing glides yet, and scrolling there would make the browser lay out the whole first screen inside
+    // the script's task (a long task on a phone).
+    if (!firstCommit.current)
+      window.scrollTo?.({ top: window.scrollY, left: window.scrollX, behavior: 'instant' });
+    firstCommit.current = false;
     let frame = requestAnimationFrame(() => {
       frame = requestAnimationFrame(() => html.style.removeProperty('scroll-behavior'));
     });

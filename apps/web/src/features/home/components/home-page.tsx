@@ -6,6 +6,7 @@ import { AnimatedBackground } from '@/components/ui/animated-background';
 import { ButtonLink } from '@/components/ui/button';
 import { Frame } from '@/components/ui/frame';
 import { GAMES_LIST_ANCHOR, paths } from '@/config/paths';
+import { AfterFirstPaint } from '@/lib/after-first-paint';
 import { useVisibleOnce } from '@/lib/use-visible-once';
 import { GamesList } from './games-list';
 import styles from './home-page.module.css';
@@ -36,7 +37,9 @@ export function HomePage() {
 
   return (
     <div className={styles.home}>
-      <AnimatedBackground />
+      <AfterFirstPaint>
+        <AnimatedBackground />
+      </AfterFirstPaint>
       <PageHeader
         eyebrow={t('pages.home.eyebrow')}
         title={t('pages.home.heading')}

@@ -1,0 +1,71 @@
+/**
+ * The built page paints its shell (index.html's own markup and <style>) before it asks for its scripts and
+ * stylesheets. Vite links the entry script, its modulepreloads and the stylesheets in <head>; on a fast
+ * connection they arrive and run before the browser's first paint, so the shell is never seen on its own
+ * and, on a slow one, the first screen waits for them. This plugin removes those tags and writes one inline
+ * module script instead: one task after the frame that paints the shell, it asks for the stylesheets and the
+ * scripts together, and runs the entry once the stylesheets have loaded (or failed), so nothing the app
+ * draws is ever unstyled. A hidden page (a background tab) paints nothing: it starts at once.
+ *
+ * The server admits the inline script by its hash (apps/server/src/plugins/content-security.ts), as it
+ * does the shell's <style>. Used by the web app and the back office.
+ */
+export function paintFirst() {
+  return {
+    name: 'paws-paint-first',
+    apply: 'build' as const,
+    // Typed by shape: this file sits outside the apps, where the vite package is not resolved.
+    transformIndexHtml: { order: 'post' as const, handler: (html: string) => paintFirstHtml(html) },
+  };
+}
+
+const ENTRY = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+const STYLESHEET = /\s*<link rel="stylesheet" crossorigin href="([^"]+)">/g;
+
+/**
+ * The loader, as the page runs it (plain JavaScript: it is written into the page as it stands here). ENTRY,
+ * SCRIPTS and STYLES become the built files' addresses. The modulepreloads ask for the entry and its
+ * imports at once, with the same request mode as the entry's import (otherwise the browser fetches a
+ * module twice).
+ */
+const LOADER = `(() => {
+  const add = (rel, href) => {
+    const link = document.createElement('link');
+    link.rel = rel;
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+    return link;
+  };
+  const start = () => {
+    const styles = STYLES.map((href) => new Promise((done) => {
+      const link = add('stylesheet', href);
+      link.onload = done;
+      link.onerror = done;
+    }));
+    for (const href of SCRIPTS) add('modulepreload', href);
+    Promise.all(styles).then(() => import(ENTRY));
+  };
+  if (document.visibilityState === 'hidden') start();
+  else requestAnimationFrame(() => setTimeout(start));
+})()`;
+
+/** index.html as built, with its entry, modulepreloads and stylesheets started by the loader instead. */
+export function paintFirstHtml(html: string): string {
+  const entries = [...html.matchAll(ENTRY)].map((match) => match[1] as string);
+  if (entries.length !== 1)
+    throw new Error(`paint-first: expected one entry script, found ${entries.length}`);
+  const [entry] = entries as [string];
+  const scripts = [entry, ...[...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] as string)];
+  const styles = [...html.matchAll(STYLESHEET)].map((match) => match[1] as string);
+  const call = LOADER.replace('ENTRY', () => JSON.stringify(entry))
+    .replace('SCRIPTS', () => JSON.stringify(scripts))
+    .replace('STYLES', () => JSON.stringify(styles))
+    .replace(/\n\s*/g, ' ');
+  return html
+    .replace(ENTRY, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace(STYLESHEET, '')
+    .replace(/\s*<\/head>/, `\n    <script type="module">${call}</script>\n  </head>`);
+}
