@@ -85,3 +85,18 @@ export const loadedModules = (start: Chunk[], byName: Map<string, Chunk>): strin
 /** zod's own modules among `modules`. */
 export const zodAmong = (modules: string[]) =>
   modules.filter((id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id));
+
+/**
+ * How a built page starts (scripts/vite-plugin-paint-first.ts): the scripts and stylesheets its <head>
+ * links by itself (none, when it paints first), and what its loader asks for once the shell has painted.
+ */
+export function pageStart(html: string) {
+  const loader = html.match(/<script type="module">([\s\S]*?)<\/script>/)?.[1] ?? '';
+  return {
+    linked: [
+      ...html.matchAll(/<link rel="(?:stylesheet|modulepreload)"[^>]*>|<script[^>]*\ssrc=[^>]*>/g),
+    ].map((match) => match[0]),
+    entry: loader.match(/import\("([^"]+)"\)/)?.[1],
+    styles: JSON.parse(loader.match(/const styles = (\[[^\]]*\])/)?.[1] ?? '[]') as string[],
+  };
+}

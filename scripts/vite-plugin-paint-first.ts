@@ -2,10 +2,11 @@
  * The built page paints its shell (index.html's own markup and <style>) before it asks for its scripts and
  * stylesheets. Vite links the entry script, its modulepreloads and the stylesheets in <head>; on a fast
  * connection they arrive and run before the browser's first paint, so the shell is never seen on its own
- * and, on a slow one, the first screen waits for them. This plugin removes those tags and writes one inline
- * module script instead: one task after the frame that paints the shell, it asks for the stylesheets and the
- * scripts together, and runs the entry once the stylesheets have loaded (or failed), so nothing the app
- * draws is ever unstyled. A hidden page (a background tab) paints nothing: it starts at once.
+ * and the first paint waits for the scripts' work (a phone's longest wait). This plugin removes those tags and writes one inline
+ * module script instead: once the browser reports the shell's first contentful paint (a second at most;
+ * one frame where paints are not reported), it asks for the stylesheets and the scripts together, and runs
+ * the entry once the stylesheets have loaded (or failed), so nothing the app draws is ever unstyled. A
+ * hidden page (a background tab) paints nothing: it starts at once.
  *
  * The server admits the inline script by its hash (apps/server/src/plugins/content-security.ts), as it
  * does the shell's <style>. Used by the web app and the back office.
@@ -38,7 +39,10 @@ const LOADER = `(() => {
     document.head.append(link);
     return link;
   };
+  let started = false;
   const start = () => {
+    if (started) return;
+    started = true;
     const styles = STYLES.map((href) => new Promise((done) => {
       const link = add('stylesheet', href);
       link.onload = done;
@@ -48,7 +52,12 @@ const LOADER = `(() => {
     Promise.all(styles).then(() => import(ENTRY));
   };
   if (document.visibilityState === 'hidden') start();
-  else requestAnimationFrame(() => setTimeout(start));
+  else if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length) start();
+    }).observe({ type: 'paint', buffered: true });
+    setTimeout(start, 1000);
+  } else requestAnimationFrame(() => setTimeout(start));
 })()`;
 
 /** index.html as built, with its entry, modulepreloads and stylesheets started by the loader instead. */

@@ -39,7 +39,8 @@ describe('two origins from one server', () => {
   it('sends every face and the game pages compressed from their build', async () => {
     const assetOf = async (origin: string, page: string) => {
       const html = await (await fetch(`${origin}${page}`)).text();
-      const script = html.match(/src="([^"]+\.js)"/)?.[1];
+      // A game page links its script; the faces' loader imports it (scripts/vite-plugin-paint-first.ts).
+      const script = html.match(/(?:src="|import\(")([^"]+\.js)"/)?.[1];
       expect(script, `a script in ${origin}${page}`).toBeTruthy();
       return new URL(script as string, `${origin}${page}`).href;
     };
@@ -59,6 +60,7 @@ describe('two origins from one server', () => {
   it('runs under its Content-Security-Policy with no violation: no inline style or foreign connection', async () => {
     const policy = (await fetch(`${server.platform}/`)).headers.get('content-security-policy') ?? '';
     expect(policy).toMatch(/style-src 'self' 'sha256-/);
+    expect(policy).toMatch(/script-src 'self' 'sha256-/);
     expect(policy).not.toMatch(/unsafe-inline/);
     expect(policy).not.toMatch(/connect-src[^;]*\bwss?:(\s|;)/);
     const context = await browser.newContext(viewports.desktop);
@@ -91,6 +93,31 @@ describe('two origins from one server', () => {
       const res = await fetch(`${origin}/api/identity/no-such-call`);
       expect(res.status).toBe(404);
       expect(await res.json()).toMatchObject({ statusCode: 404 });
+    }
+  });
+
+  it('paints the shell before it asks for a script or a stylesheet, then the app replaces it', async () => {
+    const context = await browser.newContext(viewports.phone);
+    try {
+      for (const origin of [server.landing, server.platform, server.backOffice]) {
+        const page = await context.newPage();
+        await page.goto(`${origin}/`);
+        await page.locator('#root > :not(.shell):not(.boot)').first().waitFor();
+        const { paint, first } = await page.evaluate(() => {
+          const resources = performance
+            .getEntriesByType('resource')
+            .filter((entry) => /\/assets\/.*\.(js|css)$/.test(entry.name));
+          return {
+            paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+            first: Math.min(...resources.map((entry) => entry.startTime)),
+          };
+        });
+        expect(paint, origin).toBeGreaterThan(0);
+        expect(first, origin).toBeGreaterThan(paint as number);
+        await page.close();
+      }
+    } finally {
+      await context.close();
     }
   });
 

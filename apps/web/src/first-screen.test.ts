@@ -9,6 +9,7 @@ import {
   builtOutput,
   type Chunk,
   loadedModules,
+  pageStart,
   zodAmong,
 } from '../../../scripts/first-screen-chunks.ts';
 
@@ -64,11 +65,11 @@ it('the home page loads none of what only forms, modals and signed-in players us
   expect(firstScreen.filter((id) => offTheFirstScreen.some((pattern) => pattern.test(id)))).toEqual([]);
 });
 
-it('the page paints its shell without waiting for a stylesheet, and preloads the one the app applies', () => {
+it('the page paints its shell before it asks for a script or a stylesheet', () => {
   const html = String(assets.get('index.html')?.source ?? '');
   expect(html).toContain('<div class="shell"');
-  expect(html).not.toMatch(/<link rel="stylesheet"/);
-  expect(html).toMatch(
-    /<link rel="preload" as="style" crossorigin href="\/assets\/index-[^"]+\.css" data-app-styles>/,
-  );
+  const start = pageStart(html);
+  expect(start.linked).toEqual([]);
+  expect(start.entry).toMatch(/^\/assets\/index-[^"]+\.js$/);
+  expect(start.styles).toEqual([expect.stringMatching(/^\/assets\/index-[^"]+\.css$/)]);
 });
