@@ -5,8 +5,10 @@
  * and the first paint waits for the scripts' work (a phone's longest wait). This plugin removes those tags and writes one inline
  * module script instead: once the browser reports the shell's first contentful paint (a second at most;
  * one frame where paints are not reported), it asks for the stylesheets and the scripts together, and runs
- * the entry once the stylesheets have loaded (or failed), so nothing the app draws is ever unstyled. A
- * hidden page (a background tab) paints nothing: it starts at once.
+ * the entry once the stylesheets have loaded (or failed), so nothing the app draws is ever unstyled. The
+ * entry's imports are run first, one chunk a task (the libraries, then the app): evaluated with the entry
+ * they made one task of 40 ms on this machine, 160 on Lighthouse's phone, the page's longest. A hidden page
+ * (a background tab) paints nothing: it starts at once.
  *
  * The server admits the inline script by its hash (apps/server/src/plugins/content-security.ts), as it
  * does the shell's <style>. Used by the web app and the back office.
@@ -49,7 +51,14 @@ const LOADER = `(() => {
       link.onerror = done;
     }));
     for (const href of SCRIPTS) add('modulepreload', href);
-    Promise.all(styles).then(() => import(ENTRY));
+    const task = () => new Promise((next) => setTimeout(next));
+    Promise.all(styles).then(async () => {
+      for (const href of SCRIPTS.slice(1)) {
+        await import(href);
+        await task();
+      }
+      await import(ENTRY);
+    });
   };
   if (document.visibilityState === 'hidden') start();
   else if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
@@ -68,9 +77,9 @@ export function paintFirstHtml(html: string): string {
   const [entry] = entries as [string];
   const scripts = [entry, ...[...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] as string)];
   const styles = [...html.matchAll(STYLESHEET)].map((match) => match[1] as string);
-  const call = LOADER.replace('ENTRY', () => JSON.stringify(entry))
-    .replace('SCRIPTS', () => JSON.stringify(scripts))
-    .replace('STYLES', () => JSON.stringify(styles))
+  const call = LOADER.replaceAll('ENTRY', () => JSON.stringify(entry))
+    .replaceAll('SCRIPTS', () => JSON.stringify(scripts))
+    .replaceAll('STYLES', () => JSON.stringify(styles))
     .replace(/\n\s*/g, ' ');
   return html
     .replace(ENTRY, '')

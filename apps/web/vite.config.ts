@@ -17,6 +17,14 @@ const mocking = (readdirSync(new URL('./src', import.meta.url), { recursive: tru
   .map((file) => `src/${file}`)
   .filter((file) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(new URL(file, import.meta.url), 'utf8')));
 
+/** The libraries of the first screen, a chunk each (React's names are aliases of Preact's). */
+const firstScreenLibraries = {
+  preact: /[\\/]node_modules[\\/](preact|react|react-dom|scheduler|use-sync-external-store)[\\/]/,
+  router: /[\\/]node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/,
+  query: /[\\/]node_modules[\\/]@tanstack[\\/]/,
+  i18n: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/,
+};
+
 // The dev server proxies API and config to a running server (npm run dev -w @paws/server).
 const backend = process.env.VITE_BACKEND ?? 'http://localhost:3001';
 
@@ -76,17 +84,16 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             // Only what the first screen runs; other libraries (sockets, QR codes) ride with the lazy
-            // chunks that import them.
+            // chunks that import them. One chunk per library family: the page's loader runs each in a task
+            // of its own (scripts/vite-plugin-paint-first.ts), where one vendor chunk was the page's longest task.
             // react-i18next's <Trans> and its HTML parser serve two lazy screens only: left to the chunks that use them.
-            {
-              name: 'vendor',
+            ...Object.entries(firstScreenLibraries).map(([name, pattern]) => ({
+              name,
               test: (id: string) =>
-                /[\\/]node_modules[\\/](preact|react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/.test(
-                  id,
-                ) &&
+                pattern.test(id) &&
                 !/[\\/]react-i18next[\\/].*Trans|[\\/](html-parse-stringify|void-elements)[\\/]/.test(id),
               priority: 2,
-            },
+            })),
             // Form and schema libraries serve lazy modals and screens only: kept out of the entry's vendor chunk.
             { name: 'forms', test: /[\\/]node_modules[\\/](zod|react-hook-form)[\\/]/, priority: 1 },
           ],

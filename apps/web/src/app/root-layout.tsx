@@ -83,10 +83,13 @@ export function RootLayout() {
         <AfterFirstPaint>
           <Footer />
         </AfterFirstPaint>
-        <BottomNav
-          notifications={isSignedIn ? recent.data?.notifications : undefined}
-          onOpen={isSignedIn ? () => void recent.refetch() : undefined}
-        />
+        {/* A phone's fixed bar (none on a desktop): it follows the first render by a frame, in a task of its own. */}
+        <AfterFirstPaint>
+          <BottomNav
+            notifications={isSignedIn ? recent.data?.notifications : undefined}
+            onOpen={isSignedIn ? () => void recent.refetch() : undefined}
+          />
+        </AfterFirstPaint>
         <Toaster />
         <InstantScrollOnNavigation />
         <ScrollRestoration />

@@ -6,6 +6,7 @@ import { LogoLink } from '@/components/ui/logo';
 import { SearchBox } from '@/components/ui/search-box';
 import { VibeMenu } from '@/components/ui/vibe-menu';
 import { paths } from '@/config/paths';
+import { AfterFirstPaint } from '@/lib/after-first-paint';
 import styles from './header.module.css';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -85,7 +86,8 @@ export function Header({ actions, search, showVibeMenu = true }: HeaderProps) {
             className={styles.search}
             onKeyDown={compactSearch.onKeyDown}
           >
-            {search ?? <SearchBox />}
+            {/* Hidden behind its button on a phone: it follows the first render, in a task of its own. */}
+            <AfterFirstPaint>{search ?? <SearchBox />}</AfterFirstPaint>
           </div>
           <div className={styles.actions}>
             {showVibeMenu ? <VibeMenu /> : null}

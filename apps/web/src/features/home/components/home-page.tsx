@@ -15,12 +15,13 @@ import { RatesBlock } from './rates-block';
 const aboutBanners = ['fair', 'live', 'vibes'] as const;
 
 /**
- * The rates block sits below the fold: it renders once it comes within a screen of the viewport, so the
- * first render of the page does only what the visitor sees.
+ * The rates block sits below the fold: it renders once it comes within a quarter of a screen of the
+ * viewport, so the page's load does only what the visitor sees (within a whole screen, a phone still
+ * rendered it, Intl's number formatter with it, while the page loaded).
  */
 function DeferredRatesBlock() {
   const ref = useRef<HTMLDivElement>(null);
-  const near = useVisibleOnce(ref, { rootMargin: '100% 0px' });
+  const near = useVisibleOnce(ref, { rootMargin: '25% 0px' });
   return near ? <RatesBlock /> : <div ref={ref} className={styles.ratesPlaceholder} />;
 }
 
