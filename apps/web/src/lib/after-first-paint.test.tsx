@@ -58,3 +58,23 @@ it('renders at once once the first paint has passed (a later navigation)', async
   );
   expect(screen.getByText('Footer again')).toBeInTheDocument();
 });
+
+it('defers nothing on a reload or Back/Forward, whose scroll position needs the whole page at once', async () => {
+  for (const type of ['reload', 'back_forward'] as const) {
+    const navigation = vi
+      .spyOn(performance, 'getEntriesByType')
+      .mockReturnValue([{ type } as PerformanceNavigationTiming]);
+    try {
+      const { AfterFirstPaint } = await freshModule();
+      const view = render(
+        <AfterFirstPaint>
+          <footer>Footer on {type}</footer>
+        </AfterFirstPaint>,
+      );
+      expect(screen.getByText(`Footer on ${type}`)).toBeInTheDocument();
+      view.unmount();
+    } finally {
+      navigation.mockRestore();
+    }
+  }
+});

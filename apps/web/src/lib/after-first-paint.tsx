@@ -1,6 +1,15 @@
 import { type ReactNode, useEffect, useState } from 'react';
 
-let painted = false;
+/**
+ * A reload, Back or Forward restores the page's scroll position with its first render, which needs the whole
+ * page's height at once (a deferred footer would leave the position short): such a load defers nothing.
+ */
+function restoresScroll(): boolean {
+  const [entry] = (performance.getEntriesByType?.('navigation') ?? []) as PerformanceNavigationTiming[];
+  return entry?.type === 'reload' || entry?.type === 'back_forward';
+}
+
+let painted = restoresScroll();
 const waiting = new Set<() => void>();
 let scheduled = false;
 
