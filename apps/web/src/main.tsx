@@ -26,8 +26,8 @@ Promise.all([loadRuntimeConfig(), i18nReady]).then(
   ([config]) => {
     linkPlatformManifest(config.isPlatform);
     void registerPlatformServiceWorker(config.isPlatform);
-    // A transition lets React render the first screen in slices, keeping the main thread responsive
-    // (the app shell in index.html stays painted meanwhile).
+    // Under Preact the transition renders at once; what keeps the first render short is what it leaves for later
+    // (lib/after-first-paint.tsx). The app shell in index.html stays painted meanwhile.
     startTransition(() => {
       root.render(
         <StrictMode>

@@ -17,7 +17,6 @@ import {
 import { LanguagePicker } from '@/components/ui/language-picker';
 import { LogoMark } from '@/components/ui/logo';
 import { type GamesFilter, paths } from '@/config/paths';
-import { AfterFirstPaint } from '@/lib/after-first-paint';
 import { formatRelativeTime } from '@/lib/format';
 import { changeLanguage, isLanguage, languages } from '@/lib/i18n/i18n';
 import { detectSwipe, LANGUAGE_DRAG_PX, PANEL_SWIPE_MIN_PX } from '@/lib/swipe';
@@ -189,58 +188,55 @@ export function BottomNav({ notifications, onOpen, children }: BottomNavProps) {
       data-collapsed={collapsed}
     >
       <section id={panelId} className={styles.panel} aria-label={t('bottomNav.menu')} hidden={!open}>
-        {/* Hidden until opened: its contents render after the first screen has painted. */}
-        <AfterFirstPaint>
-          <span className={styles.grip} aria-hidden="true" />
-          <h2 className={styles.heading}>{t('bottomNav.menu')}</h2>
-          <div className={styles.menuLinks}>
-            <Link
-              to={paths.aboutUs.getHref()}
-              className={buttonClassName({ variant: 'secondary' })}
-              onClick={close}
-            >
-              {t('bottomNav.aboutUs')}
-            </Link>
-            <Link
-              to={paths.news.getHref()}
-              className={buttonClassName({ variant: 'secondary' })}
-              onClick={close}
-            >
-              {t('bottomNav.news')}
-            </Link>
-          </div>
-          {children ?? (
-            <>
-              <DraggableLanguages />
-              <h3 className={styles.subheading}>{t('bottomNav.notifications')}</h3>
-              {notifications && notifications.length > 0 ? (
-                <ul className={styles.notifications}>
-                  {notifications.map((item) => (
-                    <li key={item.id}>
-                      <button
-                        type="button"
-                        className={`${styles.notification} ${item.isRead ? '' : styles.unread}`}
-                        onClick={() => {
-                          close();
-                          navigate(paths.profileNotification.getHref(item.id));
-                        }}
-                      >
-                        <span>
-                          <LazyNotificationMessage notification={item} language={i18n.language} />
-                        </span>
-                        <time dateTime={item.createdAt}>
-                          {formatRelativeTime(item.createdAt, { locale: i18n.language })}
-                        </time>
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p className={styles.empty}>{t('bottomNav.notificationsEmpty')}</p>
-              )}
-            </>
-          )}
-        </AfterFirstPaint>
+        <span className={styles.grip} aria-hidden="true" />
+        <h2 className={styles.heading}>{t('bottomNav.menu')}</h2>
+        <div className={styles.menuLinks}>
+          <Link
+            to={paths.aboutUs.getHref()}
+            className={buttonClassName({ variant: 'secondary' })}
+            onClick={close}
+          >
+            {t('bottomNav.aboutUs')}
+          </Link>
+          <Link
+            to={paths.news.getHref()}
+            className={buttonClassName({ variant: 'secondary' })}
+            onClick={close}
+          >
+            {t('bottomNav.news')}
+          </Link>
+        </div>
+        {children ?? (
+          <>
+            <DraggableLanguages />
+            <h3 className={styles.subheading}>{t('bottomNav.notifications')}</h3>
+            {notifications && notifications.length > 0 ? (
+              <ul className={styles.notifications}>
+                {notifications.map((item) => (
+                  <li key={item.id}>
+                    <button
+                      type="button"
+                      className={`${styles.notification} ${item.isRead ? '' : styles.unread}`}
+                      onClick={() => {
+                        close();
+                        navigate(paths.profileNotification.getHref(item.id));
+                      }}
+                    >
+                      <span>
+                        <LazyNotificationMessage notification={item} language={i18n.language} />
+                      </span>
+                      <time dateTime={item.createdAt}>
+                        {formatRelativeTime(item.createdAt, { locale: i18n.language })}
+                      </time>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className={styles.empty}>{t('bottomNav.notificationsEmpty')}</p>
+            )}
+          </>
+        )}
       </section>
       {onGameScreen ? (
         <button
