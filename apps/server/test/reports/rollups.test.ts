@@ -52,6 +52,28 @@ describe('daily rollups from the ledger', () => {
       reason: 'test',
     });
 
+    // A round that surely won (the random ones above may all have lost), so every kind is present.
+    const won = {
+      providerCode: STUDIO_PROVIDER.code,
+      roundId: randomUUID(),
+      userId: alice.userId,
+      currency: 'USD',
+      gameCode: 'loto',
+    } as const;
+    const wonSession = await t.app.wallet.createGameSession(won);
+    await t.app.wallet.bet({
+      ...won,
+      sessionToken: wonSession.token,
+      transactionId: `${won.roundId}:bet`,
+      amount: 100,
+    });
+    await t.app.wallet.win({
+      ...won,
+      sessionToken: wonSession.token,
+      transactionId: `${won.roundId}:win`,
+      amount: 250,
+    });
+
     bob = await playingPlayer(t, 'loto', 50);
     await play(bob.call, '/loto/play', LOTO, 3);
     // A bet the provider rolled back: its stake does not stand.
@@ -128,9 +150,9 @@ describe('daily rollups from the ledger', () => {
       expect(game('wins'), `${currency} game wins`).toBe(player('wins'));
       expect(game('bets'), `${currency} game bets`).toBe(player('bets'));
     }
-    // And the figures are the ones played: 6 + 4 + 3 one-dollar rounds and a rolled-back bet.
-    expect(rollups.player('USD')('stakes')).toBe(13 * 100);
-    expect(rollups.player('USD')('bets')).toBe(14);
+    // And the figures are the ones played: 6 + 4 + 3 + 1 one-dollar rounds and a rolled-back bet.
+    expect(rollups.player('USD')('stakes')).toBe(14 * 100);
+    expect(rollups.player('USD')('bets')).toBe(15);
     expect(rollups.player('USD')('adjustments')).toBe(250);
     expect(rollups.player('USD')('withdrawals')).toBe(1000);
     expect(rollups.player('BONUS_USD')('bonusCosts')).toBeGreaterThan(300);
@@ -149,7 +171,7 @@ describe('daily rollups from the ledger', () => {
     const after = await t.app.reports.runRollups();
     // Alice's USD day and wild-paws' USD day.
     expect(after.changedRows).toBe(2);
-    expect((await rollupSums(t.app)).player('USD')('stakes')).toBe(14 * 100);
+    expect((await rollupSums(t.app)).player('USD')('stakes')).toBe(15 * 100);
   });
 
   it('puts each transaction on its UTC day, per player and per game', async () => {
