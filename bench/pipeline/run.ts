@@ -9,7 +9,8 @@
  * 1 s warm-up; a route's ratio is its requests/s over the reference's in the same round, and the table gives
  * the median round. CPU µs per request is the server process's user + system time (from /proc) over the
  * requests it answered, less its idle rate measured for a second just before (its pollers). Non-2xx
- * answers, errors and time-outs are counted and printed: a fast error is not a fast answer. The signed-in read runs on PostgreSQL only (its session is written straight to the database).
+ * answers, errors and time-outs are counted and printed: a fast error is not a fast answer. The signed-in read runs on PostgreSQL only (its sessions are written straight to the database), one player
+ * per connection.
  * BENCH_ONLY=<text> measures only the routes whose label contains it; BENCH_CPU_PROF=<dir> has each server
  * write a V8 CPU profile there when it stops; BENCH_BASELINE=<a built main.js> runs that build beside the
  * current one, in the same rounds against the same reference ("before" rows).
@@ -32,7 +33,8 @@ const connections = knob('BENCH_CONNECTIONS', 50);
 interface Target {
   label: string;
   path: string;
-  headers?: Record<string, string>;
+  /** One per connection, in turn (signed-in players). */
+  cookies?: string[];
 }
 interface Sample {
   rps: number;
@@ -62,9 +64,14 @@ async function startBare(databaseUrl?: string) {
 async function hit(origin: string, pid: number, target: Target): Promise<Sample> {
   const url = `${origin}${target.path}`;
   const idle = await idleRate(pid);
-  await autocannon({ url, connections, duration: 1, headers: target.headers });
+  let next = 0;
+  const { cookies } = target;
+  const setupClient = cookies
+    ? (client: autocannon.Client) => client.setHeaders({ cookie: cookies[next++ % cookies.length] ?? '' })
+    : undefined;
+  await autocannon({ url, connections, duration: 1, setupClient });
   const cpuBefore = cpuSeconds(pid);
-  const result = await autocannon({ url, connections, duration: seconds, headers: target.headers });
+  const result = await autocannon({ url, connections, duration: seconds, setupClient });
   // Net of the idle rate: a poller's CPU is not the request's, and would weigh more on a slower route.
   const cpu = cpuSeconds(pid) - cpuBefore - idle * seconds;
   const answered = result.requests.total;
@@ -186,8 +193,16 @@ try {
       }
       await withServers({ label: 'postgres', databaseUrl: url, secret }, async (servers) => {
         startTimes.push({ server: 'postgres', 'first start s': servers[0]?.startSeconds });
-        const { players } = await createPlayers(url, secret, 1);
-        const cookie = players[0]?.cookie ?? '';
+        // A player per connection, as many players' pages ask at once.
+        const { players } = await createPlayers(url, secret, connections);
+        const cookies = players.map((player) => player.cookie);
+        // With money in two currencies, as a player who has deposited and been given a bonus.
+        await adminQuery(
+          url,
+          `insert into wallet_accounts (kind, user_id, currency_code, balance)
+           select 'player', u.id, c.code, 100000 from users u cross join (values ('USD'), ('BONUS_USD')) c(code)
+           where u.role = 'player' on conflict do nothing`,
+        );
         rows.push(
           ...(await measure(bare, servers, [
             ...publicTargets,
@@ -195,7 +210,7 @@ try {
             {
               label: 'GET /api/platform/profile/user-data',
               path: '/api/platform/profile/user-data',
-              headers: { cookie },
+              cookies,
             },
           ])),
         );

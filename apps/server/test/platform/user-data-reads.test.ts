@@ -25,6 +25,28 @@ describe('GET /profile/user-data reads', () => {
     expect(userDataSchema.parse((await userData(b)).json()).user.verificationType).toBe('APPROVED');
   });
 
+  it('many players asking at once are read in fewer statements, each answered with their own balances', async () => {
+    const players = [];
+    for (let i = 1; i <= 8; i++) {
+      const player = await signedInPlayer(ctx);
+      await deposit(player.b, i);
+      players.push({ ...player, deposited: i });
+    }
+    const count = await countStatements(ctx.app.database, async () => {
+      const answers = await Promise.all(players.map(({ b }) => userData(b)));
+      answers.forEach((res, i) => {
+        const parsed = userDataSchema.parse(res.json());
+        expect(parsed.user.userId).toBe(players[i]?.userId);
+        const usd = parsed.balances.find((balance) => balance.currencyCode === 'USD');
+        expect(usd?.amount).toBe(players[i]?.deposited);
+      });
+    });
+    const balanceReads = count.texts.filter((text) => /from wallet_accounts where user_id = any/.test(text));
+    // Four reads in flight at most: the other players' requests wait and go together.
+    expect(balanceReads.length).toBeGreaterThan(0);
+    expect(balanceReads.length).toBeLessThan(players.length);
+  });
+
   // Last: it stops the background work for good.
   it('one statement once the session is cached (the balances); two after the account changed', async () => {
     const { b, userId } = await signedInPlayer(ctx);

@@ -1,8 +1,8 @@
 import { type DomainEventPayload, domainEventSchemas } from '@paws/contracts/events';
 import type { CurrencyCode } from '@paws/contracts/wallet';
-import pg from 'pg';
 import type { DbOrTx } from '../../db/client.ts';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors.ts';
+import { runNamed } from '../../db/statements.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import {
   type BatchShape,
@@ -128,7 +128,7 @@ export async function writePosting(
       ? limitedBetStatement
       : postingStatements[shape];
   const values = bindValues(posting, call);
-  const [row] = (await run(
+  const [row] = (await runNamed(
     q,
     statement,
     statement.order.map((name) => {
@@ -169,7 +169,7 @@ export async function writePostings(
       throw new Error(`A ${shape} batch holds only its shape`);
     return bindValues(posting, call);
   });
-  const rows = (await run(
+  const rows = (await runNamed(
     q,
     statement,
     statement.order.map(({ item, key }) => {
@@ -256,22 +256,4 @@ export async function retryingDuplicates<T>(call: () => Promise<T>): Promise<T> 
       if (attempt >= DUPLICATE_RETRIES || pgErrorCode(err) !== UNIQUE_VIOLATION) throw err;
     }
   }
-}
-
-/**
- * Runs the statement on the driver under Drizzle, of the database or of one of its transactions
- * (node-postgres pool or client, PGlite or its transaction): node-postgres then prepares each shape once per
- * connection instead of parsing and planning it at every call.
- */
-async function run(
-  q: DbOrTx,
-  statement: { name: string; text: string },
-  values: unknown[],
-): Promise<unknown[]> {
-  const client = (q as unknown as { session: { client: unknown } }).session.client;
-  if (client instanceof pg.Pool || client instanceof pg.Client) {
-    return (await client.query({ name: statement.name, text: statement.text, values })).rows;
-  }
-  const pglite = client as { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
-  return (await pglite.query(statement.text, values)).rows;
 }

@@ -2,6 +2,8 @@ import { type BalanceItem, type CurrencyCode, currencyCodes, fromMinor } from '@
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, sql, sum } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { createdBetween, paged, pageOf } from '../../db/paging.ts';
+import { runNamed } from '../../db/statements.ts';
+import { groupedReads } from '../../lib/grouped-reads.ts';
 import { balanceOf, type SystemAccountCode } from './accounts.ts';
 import { gameSessions, gameTransactions, ledgerEntries, walletAccounts, walletProviders } from './schema.ts';
 import { sessionReference } from './session-reference.ts';
@@ -13,17 +15,36 @@ export interface PageQuery {
   limit?: number;
 }
 
+interface BalanceRow {
+  currency_code: CurrencyCode;
+  /** bigint: node-postgres reads it as a string, PGlite as a number. */
+  balance: string | number | null;
+}
+const BALANCES_OF = {
+  name: 'wallet_balances_of',
+  text: 'select user_id, currency_code, balance from wallet_accounts where user_id = any($1::uuid[])',
+};
+/** Balance statements in flight at once (of the pool's connections), and players per statement. */
+const BALANCE_READS_IN_FLIGHT = 4;
+const BALANCE_READS_PER_STATEMENT = 200;
+
 /** Reads for the history lists, the bonus rules and reconciliation. */
 export function createWalletQueries({ db, ready }: { db: Db; ready: () => Promise<void> }) {
-  // Read on every page of a signed-in player (the user data): prepared once, not built per call.
-  const balancesStatement = db
-    .select({ currencyCode: walletAccounts.currencyCode, balance: walletAccounts.balance })
-    .from(walletAccounts)
-    .where(eq(walletAccounts.userId, sql.placeholder('userId')))
-    .prepare('wallet_balances');
+  // Read on every page of a signed-in player (the user data), so by concurrent requests at once under load:
+  // grouped into one statement per free slot (lib/grouped-reads.ts), never cached.
+  const balanceRows = groupedReads<string, BalanceRow[]>({
+    concurrency: BALANCE_READS_IN_FLIGHT,
+    maxBatch: BALANCE_READS_PER_STATEMENT,
+    async read(userIds) {
+      const rows = await runNamed<BalanceRow & { user_id: string }>(db, BALANCES_OF, [[...new Set(userIds)]]);
+      const byUser = new Map<string, BalanceRow[]>();
+      for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+      return userIds.map((userId) => byUser.get(userId) ?? []);
+    },
+  });
   async function balances(userId: string): Promise<BalanceItem[]> {
-    const rows = await balancesStatement.execute({ userId });
-    const byCode = new Map(rows.map((r) => [r.currencyCode, r.balance ?? 0]));
+    const rows = await balanceRows(userId);
+    const byCode = new Map(rows.map((r) => [r.currency_code, Number(r.balance ?? 0)]));
     return currencyCodes.map((currencyCode) => {
       const minor = byCode.get(currencyCode) ?? 0;
       return { currencyCode, amount: fromMinor(minor, currencyCode), minor };
