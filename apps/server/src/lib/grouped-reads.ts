@@ -3,8 +3,9 @@ import DataLoader from 'dataloader';
 /**
  * Reads by key grouped as a database groups commits: at most `concurrency` reads are in flight, and the keys
  * asked for meanwhile leave together as one read when one ends. A key asked for while a slot is free is read
- * at once, alone: no timer, no wait when nothing else is asked. Nothing is cached: every key is read after
- * it was asked for, so an answer is never older than its request.
+ * at the end of the current task (with any other key asked for in it): no timer, no wait when nothing else
+ * is asked. Nothing is cached: every key is read after it was asked for, so an answer is never older than
+ * its request.
  */
 export function groupedReads<K, V>({
   concurrency,
