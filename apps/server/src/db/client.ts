@@ -11,6 +11,7 @@ import pg from 'pg';
 import { markStart } from '../core/start-timeline.ts';
 import { serverDir } from '../lib/server-dir.ts';
 import * as schema from './schema.ts';
+import { runNamed } from './statements.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -32,6 +33,8 @@ export interface Database {
 
 export type MigrationOutcome = 'up to date' | 'migrated';
 
+/** GET /readyz's question, asked by load balancers every few seconds: prepared once per connection. */
+const PING = { name: 'ping', text: 'select 1' };
 const defaultMigrationsFolder = join(serverDir, 'drizzle');
 const casing = 'snake_case' as const;
 // Any id: migrations run under one session-level lock so that several processes can start together.
@@ -81,7 +84,7 @@ export function createDatabase(options: {
         return 'migrated';
       },
       async ping() {
-        await db.execute(sql`select 1`);
+        await runNamed(db, PING, []);
       },
       close: () => pool.end(),
     };
@@ -106,7 +109,7 @@ export function createDatabase(options: {
       return outcome;
     },
     async ping() {
-      await db.execute(sql`select 1`);
+      await runNamed(db, PING, []);
     },
     close: () => client.close(),
   };

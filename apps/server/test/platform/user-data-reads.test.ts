@@ -26,7 +26,11 @@ describe('GET /profile/user-data reads', () => {
   });
 
   it('many players asking at once are read in fewer statements, each answered with their own balances', async () => {
-    const players = [];
+    const players: {
+      b: Awaited<ReturnType<typeof signedInPlayer>>['b'];
+      userId: string;
+      deposited: number;
+    }[] = [];
     for (let i = 1; i <= 8; i++) {
       const player = await signedInPlayer(ctx);
       await deposit(player.b, i);
