@@ -1,5 +1,6 @@
 import type { FrameLocator } from 'playwright-core';
 import { expect } from 'vitest';
+import { until } from './settle.ts';
 
 /**
  * Spins Wild Paws once at the shown stake and waits until the round is settled. The balance cannot tell: a $1
@@ -9,7 +10,9 @@ import { expect } from 'vitest';
 export async function spinOnce(game: FrameLocator): Promise<void> {
   const spin = game.getByRole('button', { name: 'Spin', exact: true });
   await spin.click({ timeout: 20_000 });
-  await expect.poll(() => spin.isEnabled(), { timeout: 15_000 }).toBe(false);
-  await expect.poll(() => spin.isEnabled(), { timeout: 15_000 }).toBe(true);
-  await expect(game.locator('.slot-lineinfo').textContent()).resolves.not.toMatch(/Good luck/);
+  // Polled by until, not expect.poll: a test that runs concurrently has no current test for the global expect.
+  const poll = { timeout: 15_000, interval: 50 };
+  expect(await until(async () => !(await spin.isEnabled()), poll), 'Spin turned disabled').toBe(true);
+  expect(await until(() => spin.isEnabled(), poll), 'Spin came back').toBe(true);
+  expect(await game.locator('.slot-lineinfo').textContent()).not.toMatch(/Good luck/);
 }
