@@ -1,5 +1,6 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { until } from '../helpers/settle.ts';
 
 /** Shared steps of the identity journeys (not a test file itself). */
 
@@ -92,11 +93,15 @@ export async function userDataFrom(page: Page): Promise<{ status: number; body: 
 }
 
 export async function expectSignedIn(page: Page) {
-  await expect.poll(async () => (await userDataFrom(page)).status).toBe(200);
+  // Polled by until, not expect.poll: a test that runs concurrently has no current test for the global expect.
+  const poll = { timeout: 10_000, interval: 50 };
+  const status = async () => (await userDataFrom(page)).status;
+  expect(await until(async () => (await status()) === 200, poll), 'user data answers 200').toBe(true);
   // The header swapped Log in / Create account for the player's menus.
-  await expect
-    .poll(() => page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }).count())
-    .toBe(0);
+  const logIn = page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true });
+  expect(await until(async () => (await logIn.count()) === 0, poll), 'Log in is gone from the header').toBe(
+    true,
+  );
 }
 
 /** Every cookie the browser keeps for the host of `url` (any path): localhost and 127.0.0.1 are separate jars. */
@@ -151,4 +156,42 @@ export async function signUpNewPlayer(page: Page, origin: string, email: string,
     .getByRole('banner')
     .getByRole('button', { name: /Account menu of/ })
     .waitFor();
+}
+
+/**
+ * A player of the test's own besides the seeded demo player, to sign in the way the demo player does (the
+ * Log in modal and the e-mailed link), where two journeys share a server and the demo player's state would
+ * collide: registered and confirmed in a context of its own (closed after), with a username like the demo
+ * player's when given, and `deposit` dollars when given.
+ */
+export async function registerPlayer(
+  browser: Browser,
+  origin: string,
+  email: string,
+  password: string,
+  { username, deposit }: { username?: string; deposit?: number } = {},
+) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await signUpNewPlayer(page, origin, email, password);
+    const call = (url: string, body: unknown) =>
+      page.evaluate(
+        async ([url, body]) =>
+          (
+            await fetch(url as string, {
+              method: 'POST',
+              credentials: 'include',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            })
+          ).status,
+        [url, body] as const,
+      );
+    if (username) expect(await call('/api/identity/profile/edit/username', { value: username })).toBe(201);
+    if (deposit)
+      expect(await call('/api/platform/users/deposit', { amount: deposit, paymentMethod: 'CARD' })).toBe(201);
+  } finally {
+    await context.close();
+  }
 }

@@ -1,15 +1,13 @@
 import { demoAccounts } from '@paws/contracts/auth';
 import type { PlaySessionView } from '@paws/contracts/responsible-gaming';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { audit, expectClean, settle } from '../helpers/axe.ts';
 import { launchBrowser, viewports } from '../helpers/browser.ts';
 import { playerFetch } from '../helpers/player-fetch.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 import { spinOnce } from '../helpers/slot.ts';
-import { signInByEmailLink, watchErrors } from './identity-support.ts';
-
-const { email, password } = demoAccounts.player;
+import { registerPlayer, signInByEmailLink, watchErrors } from './identity-support.ts';
 
 /** '$1.50', '−$1.50', '+$1.50', as the bar and the dialog write amounts. */
 const usd = (amount: number, signed = false) => {
@@ -18,96 +16,115 @@ const usd = (amount: number, signed = false) => {
 };
 
 /**
- * Reality checks (issue 28, point 2) on a phone and a desktop: the demo player chooses a check every 15 minutes
+ * On the phone the seeded demo player; on the desktop a player of the file's own with $50 deposited, so that
+ * both journeys run at once on the one server, each with its own play session and reality check.
+ */
+const devices = [
+  ['phone', viewports.phone, demoAccounts.player],
+  ['desktop', viewports.desktop, { email: 'reality.desktop@paws.local', password: 'Reality#2026' }],
+] as const;
+
+/**
+ * Reality checks (issue 28, point 2) on a phone and a desktop: the player chooses a check every 15 minutes
  * in /profile (the server's test option makes a minute last a second, so it comes after 15 seconds of play),
  * spins Wild Paws, sees the session bar's net, then the check with the session's stakes, wins and net result,
  * and presses Continue.
  */
-describe.each([
-  ['phone', viewports.phone],
-  ['desktop', viewports.desktop],
-] as const)('reality checks on a %s', (device, viewport) => {
+describe('reality checks', () => {
   let server: RunningServer;
   let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let errors: string[];
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([
       startServer({ REALITY_CHECK_MINUTE_SECONDS: '1' }),
       launchBrowser(),
     ]);
-    context = await browser.newContext(viewport);
-    page = await context.newPage();
-    errors = watchErrors(page);
+    const [, , desktop] = devices[1];
+    await registerPlayer(browser, server.platform, desktop.email, desktop.password, { deposit: 50 });
   });
   afterAll(async () => {
-    await context?.close();
     await browser?.close();
     await server?.stop();
   });
 
-  const serverSession = async () => {
-    const { body } = await playerFetch(page, '/api/platform/profile/responsible-gaming/play-session');
-    return body as PlaySessionView;
-  };
+  // The two devices at once, each journey's steps in order (sequential within the concurrent suite).
+  describe.concurrent.each(devices)('on a %s', (device, viewport, { email, password }) => {
+    let context: BrowserContext;
+    let page: Page;
+    let errors: string[];
 
-  it('signs in', async () => {
-    await signInByEmailLink(page, server.platform, email, password);
-  });
+    beforeAll(async () => {
+      context = await browser.newContext(viewport);
+      page = await context.newPage();
+      errors = watchErrors(page);
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
 
-  it('chooses a reality check every 15 minutes in the profile', async () => {
-    await page.goto(`${server.platform}/profile/account`);
-    const section = page.getByRole('region', { name: 'Play time' });
-    await section.waitFor({ timeout: 20_000 });
-    await section.getByLabel('Reality check').selectOption({ label: 'Every 15 minutes' });
-    await section.getByRole('button', { name: 'Save reality check' }).click();
-    await section
-      .getByRole('status')
-      .getByText('Your play-time settings are saved.')
-      .waitFor({ timeout: 10_000 });
-    expect((await serverSession()).realityCheck).toEqual({ intervalMinutes: 15, everySeconds: 15 });
-    await settle(page);
-    expectClean(await audit(page, `profile play time (${device})`));
-  });
+    const serverSession = async () => {
+      const { body } = await playerFetch(page, '/api/platform/profile/responsible-gaming/play-session');
+      return body as PlaySessionView;
+    };
 
-  it('shows the session’s net on the game page, then the check with its figures; Continue goes on', async () => {
-    await page.goto(
-      `${server.platform}/game?gameCode=wild-paws&providerCodeName=paws-studio&title=Wild%20Paws`,
-    );
-    const game = page.frameLocator('iframe[title="Wild Paws"]');
-    const balance = () => game.locator('.balance__value').textContent();
-    await expect.poll(balance, { timeout: 20_000 }).toMatch(/\$[\d,]+\.\d\d/);
-    await spinOnce(game);
+    it.sequential('signs in', async () => {
+      await signInByEmailLink(page, server.platform, email, password);
+    });
 
-    const played = (await serverSession()).session;
-    expect(played).not.toBeNull();
-    const bar = page.getByRole('region', { name: 'Your play session' });
-    await bar.getByText(`Net ${usd(played?.net ?? 0, true)}`).waitFor({ timeout: 10_000 });
-    await expect.poll(() => bar.textContent()).toMatch(/Session 0:\d\d/);
+    it.sequential('chooses a reality check every 15 minutes in the profile', async ({ expect }) => {
+      await page.goto(`${server.platform}/profile/account`);
+      const section = page.getByRole('region', { name: 'Play time' });
+      await section.waitFor({ timeout: 20_000 });
+      await section.getByLabel('Reality check').selectOption({ label: 'Every 15 minutes' });
+      await section.getByRole('button', { name: 'Save reality check' }).click();
+      await section
+        .getByRole('status')
+        .getByText('Your play-time settings are saved.')
+        .waitFor({ timeout: 10_000 });
+      expect((await serverSession()).realityCheck).toEqual({ intervalMinutes: 15, everySeconds: 15 });
+      await settle(page);
+      expectClean(await audit(page, `profile play time (${device})`));
+    });
 
-    const dialog = page.getByRole('dialog', { name: 'Reality check' });
-    await dialog.waitFor({ timeout: 30_000 });
-    const figures = (await serverSession()).session;
-    await dialog.getByText(/^You have been playing for 0:\d\d\./).waitFor();
-    for (const [label, value] of [
-      ['Stakes', usd(figures?.stakes ?? 0)],
-      ['Wins', usd(figures?.wins ?? 0)],
-      ['Net result', usd(figures?.net ?? 0, true)],
-    ] as const) {
-      // Each figure is a term and its value in the dialog's list.
-      const figure = dialog.locator('dl > div').filter({ has: page.getByText(label, { exact: true }) });
-      await figure.getByText(value, { exact: true }).waitFor();
-    }
-    await dialog.getByRole('link', { name: 'See my bet history' }).waitFor();
-    await settle(page);
-    expectClean(await audit(page, `reality check (${device})`));
+    it.sequential('shows the session’s net on the game page, then the check with its figures; Continue goes on', async ({
+      expect,
+    }) => {
+      await page.goto(
+        `${server.platform}/game?gameCode=wild-paws&providerCodeName=paws-studio&title=Wild%20Paws`,
+      );
+      const game = page.frameLocator('iframe[title="Wild Paws"]');
+      const balance = () => game.locator('.balance__value').textContent();
+      await expect.poll(balance, { timeout: 20_000 }).toMatch(/\$[\d,]+\.\d\d/);
+      await spinOnce(game);
 
-    await dialog.getByRole('button', { name: 'Continue' }).click();
-    await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
-    expect(page.url()).toContain('/game?');
-    await bar.getByText(`Net ${usd(figures?.net ?? 0, true)}`).waitFor();
-    expect(errors).toEqual([]);
+      const played = (await serverSession()).session;
+      expect(played).not.toBeNull();
+      const bar = page.getByRole('region', { name: 'Your play session' });
+      await bar.getByText(`Net ${usd(played?.net ?? 0, true)}`).waitFor({ timeout: 10_000 });
+      await expect.poll(() => bar.textContent()).toMatch(/Session 0:\d\d/);
+
+      const dialog = page.getByRole('dialog', { name: 'Reality check' });
+      await dialog.waitFor({ timeout: 30_000 });
+      const figures = (await serverSession()).session;
+      await dialog.getByText(/^You have been playing for 0:\d\d\./).waitFor();
+      for (const [label, value] of [
+        ['Stakes', usd(figures?.stakes ?? 0)],
+        ['Wins', usd(figures?.wins ?? 0)],
+        ['Net result', usd(figures?.net ?? 0, true)],
+      ] as const) {
+        // Each figure is a term and its value in the dialog's list.
+        const figure = dialog.locator('dl > div').filter({ has: page.getByText(label, { exact: true }) });
+        await figure.getByText(value, { exact: true }).waitFor();
+      }
+      await dialog.getByRole('link', { name: 'See my bet history' }).waitFor();
+      await settle(page);
+      expectClean(await audit(page, `reality check (${device})`));
+
+      await dialog.getByRole('button', { name: 'Continue' }).click();
+      await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
+      expect(page.url()).toContain('/game?');
+      await bar.getByText(`Net ${usd(figures?.net ?? 0, true)}`).waitFor();
+      expect(errors).toEqual([]);
+    });
   });
 });
