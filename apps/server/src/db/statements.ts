@@ -1,5 +1,4 @@
 import pg from 'pg';
-import type { DbOrTx } from './client.ts';
 
 /** A statement written once, with its name: node-postgres prepares it once per connection. */
 export interface NamedStatement {
@@ -14,7 +13,8 @@ export interface NamedStatement {
  * them, without Drizzle's per-call layers (for the hottest statements).
  */
 export async function runNamed<Row = unknown>(
-  q: DbOrTx,
+  // The Drizzle database or transaction (DbOrTx: client.ts, which uses this module, so not imported here).
+  q: object,
   statement: NamedStatement,
   values: unknown[],
 ): Promise<Row[]> {
