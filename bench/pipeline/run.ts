@@ -6,7 +6,7 @@
  * Each server is a real process in production mode (NODE_ENV=production, default logging, seeded demo data),
  * started as `npm start` starts it (server.ts). Rounds (BENCH_ROUNDS, 3) rotate through the reference and
  * every route, each hit by autocannon with BENCH_CONNECTIONS (50) connections for BENCH_SECONDS (5) after a
- * 1 s warm-up; a route's ratio is its requests/s over the reference's in the same round, and the table gives
+ * 1 s warm-up; a route's ratio is its requests/s over the reference's measured just before it, and the table gives
  * the median round. CPU µs per request is the server process's user + system time (from /proc) over the
  * requests it answered, less its idle rate measured for a second just before (its pollers). Non-2xx
  * answers, errors and time-outs are counted and printed: a fast error is not a fast answer. The signed-in read runs on PostgreSQL only (its sessions are written straight to the database), one player
@@ -93,27 +93,30 @@ type Measured = Pick<PawsServer, 'label' | 'origin' | 'pid'>;
 
 async function measure(bare: { origin: string; child: ChildProcess }, servers: Measured[], all: Target[]) {
   const targets = only ? all.filter((target) => target.label.includes(only)) : all;
-  const reference: Sample[] = [];
-  const samples = new Map<string, Sample[]>();
+  // Each sample beside the reference measured just before it: the machine's speed drifts within a run
+  // (other work on the shared cores), and a reference taken once per round let a route's ratio swing by
+  // a fifth with it.
+  const samples = new Map<string, { own: Sample; reference: Sample }[]>();
   const key = (paws: Measured, target: Target) => `${paws.label} ${target.label}`;
   for (let round = 0; round < rounds; round++) {
-    reference.push(await hit(bare.origin, bare.child.pid as number, { label: 'bare', path: '/' }));
     for (const target of targets) {
+      const reference = await hit(bare.origin, bare.child.pid as number, { label: 'bare', path: '/' });
       for (const paws of servers) {
-        const sample = await hit(paws.origin, paws.pid, target);
-        samples.set(key(paws, target), [...(samples.get(key(paws, target)) ?? []), sample]);
+        const own = await hit(paws.origin, paws.pid, target);
+        samples.set(key(paws, target), [...(samples.get(key(paws, target)) ?? []), { own, reference }]);
       }
     }
   }
   return targets.flatMap((target) =>
     servers.map((paws) => {
-      const own = samples.get(key(paws, target)) ?? [];
-      const ratios = own.map((sample, i) => sample.rps / (reference[i]?.rps ?? Number.NaN));
+      const pairs = samples.get(key(paws, target)) ?? [];
+      const own = pairs.map((pair) => pair.own);
+      const reference = pairs.map((pair) => pair.reference);
       return {
         route: key(paws, target),
         'req/s': Math.round(median(own.map((s) => s.rps))),
         'bare req/s': Math.round(median(reference.map((s) => s.rps))),
-        ratio: Number(median(ratios).toFixed(3)),
+        ratio: Number(median(pairs.map((pair) => pair.own.rps / pair.reference.rps)).toFixed(3)),
         'CPU µs/req': Math.round(median(own.map((s) => s.cpuMicros))),
         'bare CPU µs/req': Math.round(median(reference.map((s) => s.cpuMicros))),
         'idle CPU ms/s': Math.round(median(own.map((s) => s.idleMillis))),

@@ -222,6 +222,7 @@ describe('walk-through: shell, sign-in, payments, profile layout', () => {
     });
 
     it('axe: the header balance and user buttons name what they show (label-content-name-mismatch)', async () => {
+      // Twice the usual work: a sign-up and a deposit per language.
       for (const language of ['en', 'es']) {
         const { page } = await openPage(viewport, language, { bypassCSP: true });
         await signUp(page, server.platform);
@@ -249,7 +250,7 @@ describe('walk-through: shell, sign-in, payments, profile layout', () => {
           .waitFor();
         await userButton(page).waitFor();
       }
-    });
+    }, 120_000);
   });
 
   it('§6 desktop: nothing scrolled under the sticky header shows through it', async () => {
