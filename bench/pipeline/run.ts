@@ -39,6 +39,11 @@ interface Target {
 interface Sample {
   rps: number;
   cpuMicros: number;
+  /** Cores the server (net of idle) and autocannon (this process) kept busy: at 1.0 the generator, one
+   * thread on the same two cores, sets the pace, and the ratio measures the answer's size as much as the
+   * server. */
+  serverBusy: number;
+  generatorBusy: number;
   /** The process's own CPU while idle just before (its pollers: the events outbox, the job queues), ms/s. */
   idleMillis: number;
   bad: number;
@@ -71,19 +76,25 @@ async function hit(origin: string, pid: number, target: Target): Promise<Sample>
     : undefined;
   await autocannon({ url, connections, duration: 1, setupClient });
   const cpuBefore = cpuSeconds(pid);
+  const generatorBefore = process.cpuUsage();
   const result = await autocannon({ url, connections, duration: seconds, setupClient });
   // Net of the idle rate: a poller's CPU is not the request's, and would weigh more on a slower route.
   const cpu = cpuSeconds(pid) - cpuBefore - idle * seconds;
+  const generator = process.cpuUsage(generatorBefore);
   const answered = result.requests.total;
   return {
     rps: answered / seconds,
     cpuMicros: answered > 0 ? (cpu * 1e6) / answered : Number.NaN,
+    serverBusy: cpu / seconds,
+    generatorBusy: (generator.user + generator.system) / 1e6 / seconds,
     idleMillis: idle * 1000,
     bad: result.non2xx + result.errors + result.timeouts,
   };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const busy = (samples: Sample[]) =>
+  `${median(samples.map((s) => s.serverBusy)).toFixed(2)}/${median(samples.map((s) => s.generatorBusy)).toFixed(2)}`;
 
 // BENCH_ONLY=<text>: only the routes whose label contains it.
 const only = process.env.BENCH_ONLY;
@@ -120,6 +131,7 @@ async function measure(bare: { origin: string; child: ChildProcess }, servers: M
         'CPU µs/req': Math.round(median(own.map((s) => s.cpuMicros))),
         'bare CPU µs/req': Math.round(median(reference.map((s) => s.cpuMicros))),
         'idle CPU ms/s': Math.round(median(own.map((s) => s.idleMillis))),
+        'busy: server/generator (bare)': `${busy(own)} (${busy(reference)})`,
         'non-2xx/errors': own.reduce((sum, s) => sum + s.bad, 0),
       };
     }),

@@ -24,6 +24,7 @@ export const notifications = defineModule({
     const service = createNotificationsService({
       db: app.database.db,
       io: app.io,
+      clustered: Boolean(app.env.REDIS_URL),
       log: app.log,
       audit,
       audience: {

@@ -22,6 +22,13 @@ import type { AuditService } from '../audit/index.ts';
 import { type BroadcastAudience, createBroadcasts } from './broadcasts.ts';
 import { type NotificationRow, notifications, playerActivity } from './schema.ts';
 
+/** Between processes: notifications to push, each by the process holding its player's sockets. */
+const PUSH_BATCH = 'notifications:push';
+interface Pushed {
+  userId: string;
+  notification: Notification;
+}
+
 /** The socket.io room of one player's sockets, on every server process. */
 export const playerRoom = (userId: string) => `user:${userId}`;
 
@@ -58,6 +65,7 @@ export function createNotificationsService({
   audience,
   audit,
   enqueueBroadcast,
+  clustered,
 }: {
   db: Db;
   /** Who a broadcast's segment holds (identity's and payments' public reads). */
@@ -67,21 +75,38 @@ export function createNotificationsService({
   enqueueBroadcast: (broadcastId: string, tx: DbOrTx) => Promise<unknown>;
   /** Absent in a process without sockets: rows are still written, and read by the list call. */
   io?: Server;
+  /** Whether other processes hold sockets too (io's adapter carries messages between them: REDIS_URL). */
+  clustered: boolean;
   log: FastifyBaseLogger;
 }) {
-  const channel = () => io?.of(NOTIFICATIONS_NAMESPACE);
+  const namespace = io?.of(NOTIFICATIONS_NAMESPACE);
 
-  function push(rows: NotificationRow[]) {
-    const namespace = channel();
+  /** Pushes to the sockets of this process alone: a player with none here is passed over at the cost of a lookup. */
+  function pushHere(items: Pushed[]) {
     if (!namespace) return;
-    for (const row of rows) {
-      namespace
-        .to(playerRoom(row.userId))
-        .emit(
-          'newNotification',
-          toNotification(row) satisfies Parameters<NotificationsServerToClientEvents['newNotification']>[0],
-        );
+    for (const { userId, notification } of items) {
+      const room = playerRoom(userId);
+      if (namespace.adapter.rooms.has(room)) namespace.local.to(room).emit('newNotification', notification);
     }
+  }
+  // The other processes' batches (below).
+  if (clustered) namespace?.on(PUSH_BATCH, (items: Pushed[]) => pushHere(items));
+
+  /**
+   * Pushes rows to their players' sockets on every process. Clustered, the rows go to the other processes as
+   * one message, each pushing to the sockets it holds: a broadcast's thousand rows are one Redis message and
+   * one decode per process, not a thousand of each in every process (the adapter's per-room publish).
+   */
+  function push(rows: NotificationRow[]) {
+    if (!namespace) return;
+    const items = rows.map((row) => ({
+      userId: row.userId,
+      notification: toNotification(row) satisfies Parameters<
+        NotificationsServerToClientEvents['newNotification']
+      >[0],
+    }));
+    if (clustered) namespace.serverSideEmit(PUSH_BATCH, items);
+    pushHere(items);
   }
 
   return {
