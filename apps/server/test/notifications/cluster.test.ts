@@ -71,11 +71,11 @@ describe.skipIf(!process.env.REDIS_URL || !process.env.DATABASE_URL)('notificati
       openChannel(origins[i % 2] as string, player.b, player.userId, sockets),
     );
     await Promise.all(playerSockets.map(connected));
-    playerSockets.forEach((socket, i) =>
+    for (const [i, socket] of playerSockets.entries()) {
       socket.on('newNotification', (n: Notification) => {
         if (n.category === 'ADVERTISING') heard[i]?.push(n.notificationMessage);
-      }),
-    );
+      });
+    }
     // What crosses Redis between the instances.
     const listener = new Redis(process.env.REDIS_URL as string);
     let crossed = 0;
