@@ -5,8 +5,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { ACCESS_TOKEN_COOKIE } from '@paws/contracts/auth';
+import { STAFF_SESSION_COOKIE } from '@paws/contracts/staff-auth';
 import pg from 'pg';
 import { createSecrets } from '../../apps/server/src/modules/identity/crypto.ts';
+import { createStaffCrypto, newSessionToken } from '../../apps/server/src/modules/staff/auth/crypto.ts';
 import { serverCommand } from '../../scripts/server-command.mjs';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -23,6 +25,9 @@ export const freePort = () =>
 
 export interface Running {
   origin: string;
+  /** The back office's port, and the origin its pages are served from (what its calls must send). */
+  backOffice: string;
+  backOfficeOrigin: string;
   stop(): Promise<void>;
 }
 
@@ -74,6 +79,8 @@ export async function startServer(options: ServerOptions): Promise<Running> {
   }
   return {
     origin,
+    backOffice: `http://127.0.0.1:${backOffice}`,
+    backOfficeOrigin: `http://localhost:${backOffice}`,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
@@ -146,4 +153,34 @@ export async function createPlayers(databaseUrl: string, secret: string, count: 
   }
   const [manager, ...players] = people;
   return { manager: manager as BenchPerson, players };
+}
+
+/**
+ * A back-office session for an account with these staff roles, written straight to the database as a
+ * finished sign-in (password and authenticator code) would write it; answers its cookie.
+ */
+export async function createStaffSession(
+  databaseUrl: string,
+  secret: string,
+  userId: string,
+  roles: string[],
+) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (const role of roles) {
+      await client.query('insert into staff_roles (user_id, role) values ($1, $2::staff_role)', [
+        userId,
+        role,
+      ]);
+    }
+    const token = newSessionToken();
+    await client.query(
+      `insert into staff_sessions (user_id, token_hash, expires_at) values ($1, $2, now() + interval '12 hours')`,
+      [userId, createStaffCrypto(secret).hashToken(token)],
+    );
+    return `${STAFF_SESSION_COOKIE}=${token}`;
+  } finally {
+    await client.end();
+  }
 }

@@ -2,7 +2,8 @@
  * Fan-out latency of the notifications channel: 2,000 players, each with a socket, spread over two server
  * processes sharing PostgreSQL and Redis (the socket.io Redis adapter), beside the same measurement on a
  * single process without Redis. Two producing calls, both sent to the first process:
- * - broadcast: a manager's POST /notifications/broadcast (one notification per player); each latency runs
+ * - broadcast: the content team's POST /api/staff/broadcasts to every player (one notification each, written
+ *   and pushed by a job on one of the processes); each latency runs
  *   from sending that call to one socket receiving its newNotification;
  * - deposit: a player's POST /users/deposit (the payment's FINANCIAL notification), several at a time; each
  *   latency runs from sending the deposit to that player's socket receiving it (on the two-process set-up,
@@ -17,7 +18,13 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { NOTIFICATIONS_NAMESPACE } from '@paws/contracts/notifications';
 import { io as connect, type Socket } from 'socket.io-client';
-import { type BenchPerson, createPlayers, type Running, startServer } from '../lib/cluster.ts';
+import {
+  type BenchPerson,
+  createPlayers,
+  createStaffSession,
+  type Running,
+  startServer,
+} from '../lib/cluster.ts';
 import { adminQuery, percentile, databaseUrl as urlOf } from '../lib/postgres.ts';
 
 const adminUrl = process.env.DATABASE_URL;
@@ -64,7 +71,7 @@ async function connectAll(origins: string[], players: BenchPerson[]) {
 }
 
 /** Broadcast rounds: each latency from sending the call to one socket's receipt. */
-async function measure(producer: string, managerCookie: string, sockets: Socket[]) {
+async function measure(producer: Running, staffCookie: string, sockets: Socket[]) {
   const latencies: number[] = [];
   for (let round = 0; round < rounds + 1; round++) {
     let started = 0;
@@ -87,12 +94,12 @@ async function measure(producer: string, managerCookie: string, sockets: Socket[
       }
     });
     started = performance.now();
-    const res = await fetch(`${producer}/api/notifications/notifications/broadcast`, {
+    const res = await fetch(`${producer.backOffice}/api/staff/broadcasts`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: managerCookie },
-      body: JSON.stringify({ notificationMessage: `Bench round ${round}` }),
+      headers: { 'content-type': 'application/json', cookie: staffCookie, origin: producer.backOfficeOrigin },
+      body: JSON.stringify({ title: `Bench round ${round}`, text: 'To every player.', segment: 'ALL' }),
     });
-    if (res.status !== 201) throw new Error(`broadcast answered ${res.status}: ${await res.text()}`);
+    if (res.status !== 202) throw new Error(`broadcast answered ${res.status}: ${await res.text()}`);
     await all;
   }
   return latencies.sort((a, b) => a - b);
@@ -141,7 +148,7 @@ async function measureDeposits(producer: string, players: BenchPerson[], sockets
 const describe = (sorted: number[]) =>
   `p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms (${sorted.length} receipts)`;
 
-async function run(processes: 1 | 2, people: { manager: BenchPerson; players: BenchPerson[] }) {
+async function run(processes: 1 | 2, people: { staffCookie: string; players: BenchPerson[] }) {
   const servers = await Promise.all(Array.from({ length: processes }, () => serve(processes === 2)));
   try {
     const sockets = await connectAll(
@@ -149,9 +156,9 @@ async function run(processes: 1 | 2, people: { manager: BenchPerson; players: Be
       people.players,
     );
     try {
-      const producer = (servers[0] as Running).origin;
-      const broadcast = await measure(producer, people.manager.cookie, sockets);
-      const deposit = await measureDeposits(producer, people.players, sockets);
+      const producer = servers[0] as Running;
+      const broadcast = await measure(producer, people.staffCookie, sockets);
+      const deposit = await measureDeposits(producer.origin, people.players, sockets);
       return { broadcast, deposit };
     } finally {
       for (const socket of sockets) socket.disconnect();
@@ -170,7 +177,12 @@ await adminQuery(adminUrl, `create database ${databaseName}`);
 try {
   // The first start applies the migrations.
   await (await serve(false)).stop();
-  const people = await createPlayers(databaseUrl, secret, socketCount);
+  const { manager, players } = await createPlayers(databaseUrl, secret, socketCount);
+  // Broadcasts are the content team's (the back office's POST /api/staff/broadcasts).
+  const people = {
+    players,
+    staffCookie: await createStaffSession(databaseUrl, secret, manager.userId, ['content']),
+  };
   const cluster = await run(2, people);
   console.log(`two processes + Redis adapter, broadcast: ${describe(cluster.broadcast)}`);
   console.log(`two processes + Redis adapter, deposit:   ${describe(cluster.deposit)}`);
