@@ -121,6 +121,37 @@ describe('two origins from one server', () => {
     }
   });
 
+  it('a game page paints before it asks for its paytable and the schemas', async () => {
+    const context = await browser.newContext(viewports.phone);
+    try {
+      for (const [game, info] of [
+        ['wild-paws', '/api/studio/games/wild-paws/info'],
+        ['loto', '/api/studio/games/loto/info'],
+      ]) {
+        const page = await context.newPage();
+        await page.goto(`${server.platform}/studio/${game}.html`);
+        const read = () =>
+          page.evaluate((path) => {
+            const resources = performance
+              .getEntriesByType('resource')
+              .filter((entry) => entry.name.endsWith(path) || /schemas-bundle/.test(entry.name));
+            return {
+              paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+              later: resources.map((entry) => entry.startTime),
+            };
+          }, info as string);
+        // A resource's entry is added once its answer has arrived.
+        await expect.poll(async () => (await read()).later.length).toBe(2);
+        const { paint, later } = await read();
+        expect(paint, game).toBeGreaterThan(0);
+        for (const start of later) expect(start, game).toBeGreaterThan(paint as number);
+        await page.close();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   for (const [name, options] of Object.entries(viewports)) {
     it(`renders the shell and routes a deep link on both origins (${name})`, async () => {
       const context = await browser.newContext(options);

@@ -63,5 +63,37 @@ export function mount(el: Element, ...children: Child[]) {
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/** The longest afterFirstPaint waits (a page in a hidden tab paints nothing). */
+const FIRST_PAINT_WAIT_MS = 500;
+
+/**
+ * Runs `work` once the page's first contentful paint has been presented (or after FIRST_PAINT_WAIT_MS): what
+ * only decorates the first screen (a paytable, the schemas it is checked with) then loads after that paint and
+ * does not hold it up.
+ */
+export function afterFirstPaint(work: () => void) {
+  let done = false;
+  let observer: PerformanceObserver | undefined;
+  const run = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    observer?.disconnect();
+    work();
+  };
+  const timer = setTimeout(run, FIRST_PAINT_WAIT_MS);
+  if (
+    typeof PerformanceObserver !== 'function' ||
+    !PerformanceObserver.supportedEntryTypes?.includes('paint')
+  ) {
+    return;
+  }
+  observer = new PerformanceObserver((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length > 0) setTimeout(run, 0);
+  });
+  // buffered: a paint that came before this call is reported at once.
+  observer.observe({ type: 'paint', buffered: true });
+}
+
 export const reducedMotion = () =>
   typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATHER_MS, queueOf } from '../../src/core/events/bus.ts';
 import { recordEvent } from '../../src/core/events/record.ts';
@@ -104,29 +104,64 @@ describe('the outbox', () => {
     expect(inbox[0]?.handledAt).toBeInstanceOf(Date);
   });
 
-  it('events recorded within the gathering time leave in one job per subscriber', async () => {
-    const userIds = [await newUser(), await newUser(), await newUser()];
-    // Ids (UUIDv7) made as by a clock 800 ms ahead: the pass waits for the first to be GATHER_MS old, a second
-    // away, so the three commits, 150 ms apart (a poll apart, which alone would dispatch them one by one),
-    // fall within it even on a loaded machine. Written straight to the outbox, as recordEvent does.
-    const ahead = Date.now() + 800;
-    const ids = [0, 1, 2].map((i) => {
-      const hex = (ahead + i).toString(16).padStart(12, '0') + randomUUID().replace(/-/g, '').slice(12);
-      return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${hex.slice(13, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-    });
-    for (const [i, userId] of userIds.entries()) {
-      await ctx.app.database.db
-        .insert(domainEvents)
-        .values({ id: ids[i] as string, name: 'kyc.verification_result', payload: verified(userId) });
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    }
-    expect(GATHER_MS).toBeGreaterThan(100);
+  it('an event in a quiet outbox leaves at once, without waiting the gathering time', async () => {
     await quiesce(ctx.app);
-    const jobs = await ctx.app.database.db.execute<{ events: number }>(
-      sql`select jsonb_array_length(data->'events')::int as events from pgboss.job
-          where name = ${queueOf('notifications.notices')} and data->'events' @> ${JSON.stringify([{ id: ids[0] }])}::jsonb`,
+    // Quiet: no pass within the gathering time (quiesce's own passes included).
+    await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
+    const userId = await newUser();
+    const id = await ctx.app.database.db.transaction((tx) =>
+      recordEvent(tx, 'kyc.verification_result', verified(userId)),
     );
-    expect((jobs as unknown as { rows: { events: number }[] }).rows.map((r) => r.events)).toEqual([3]);
+    const waited = async () => {
+      const [row] = await ctx.app.database.db.select().from(domainEvents).where(eq(domainEvents.id, id));
+      return row?.dispatchedAt ? row.dispatchedAt.getTime() - row.createdAt.getTime() : null;
+    };
+    let ms = await waited();
+    while (ms === null) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      ms = await waited();
+    }
+    expect(ms).toBeLessThan(GATHER_MS);
+  });
+
+  it('under a stream of events a process passes at most once per gathering time, each pass carrying what came meanwhile', async () => {
+    await quiesce(ctx.app);
+    const ids: string[] = [];
+    for (let i = 0; i < 16; i++) {
+      const userId = await newUser();
+      ids.push(
+        await ctx.app.database.db.transaction((tx) =>
+          recordEvent(tx, 'kyc.verification_result', verified(userId)),
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    // The dispatcher's own passes, not quiesce's (which drains at once), carry the whole stream.
+    const undispatched = () =>
+      ctx.app.database.db.$count(
+        domainEvents,
+        and(inArray(domainEvents.id, ids), isNull(domainEvents.dispatchedAt)),
+      );
+    while ((await undispatched()) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    // Each pass makes one job per subscriber: this queue's jobs carrying the stream are its passes.
+    const result = await ctx.app.database.db.execute<{ created: Date; events: string[] }>(
+      sql`select created_on as created, (select array_agg(e->>'id') from jsonb_array_elements(data->'events') e) as events
+          from pgboss.job where name = ${queueOf('notifications.notices')}
+            and exists (select 1 from jsonb_array_elements(data->'events') e where e->>'id' = any(${sql.param(ids)}::text[]))
+          order by created_on`,
+    );
+    const passes = (result as unknown as { rows: { created: Date; events: string[] }[] }).rows;
+    expect(passes.flatMap((pass) => pass.events).sort()).toEqual([...ids].sort());
+    expect(passes.length).toBeGreaterThan(1);
+    for (const [i, pass] of passes.entries()) {
+      const before = passes[i - 1];
+      if (before) {
+        expect(new Date(pass.created).getTime() - new Date(before.created).getTime()).toBeGreaterThanOrEqual(
+          GATHER_MS - 50, // a job is stamped when its pass's transaction begins, a little after the pass
+        );
+      }
+    }
+    expect(Math.max(...passes.map((pass) => pass.events.length))).toBeGreaterThan(1);
   });
 
   it('keeps a batch of many events in order of commit and delivers all of them', async () => {

@@ -3,7 +3,7 @@ import './keno.css';
 import type { KenoResult } from '@paws/contracts/studio';
 import { KENO_MAX_PICKS } from '@paws/contracts/studio-constants';
 import { firstIssue } from '../../shared/api.ts';
-import { h, mount, reducedMotion, sleep } from '../../shared/dom.ts';
+import { afterFirstPaint, h, mount, reducedMotion, sleep } from '../../shared/dom.ts';
 import { tr } from '../../shared/i18n.ts';
 import { formatCents, formatMoney, stepStake, TABLE_STAKES } from '../../shared/money.ts';
 import { loadSchemas } from '../../shared/schemas.ts';
@@ -237,14 +237,16 @@ void startGame('loto', (ctx: GameContext) => {
   mount(ctx.controls, h('div', { class: 'ctl-row' }, clearBtn, quickBtn), stakeCtl.el, playBtn);
   paint();
 
-  ctx.api
-    .request('GET', '/games/loto/info', undefined, (schemas) => schemas.studioGameInfoResponseSchema, false)
-    .then((info) => {
-      const table = info.paytable[0];
-      if (table) {
-        rows = table.rows;
-        paint();
-      }
-    })
-    .catch(() => undefined);
+  afterFirstPaint(() => {
+    ctx.api
+      .request('GET', '/games/loto/info', undefined, (schemas) => schemas.studioGameInfoResponseSchema, false)
+      .then((info) => {
+        const table = info.paytable[0];
+        if (table) {
+          rows = table.rows;
+          paint();
+        }
+      })
+      .catch(() => undefined);
+  });
 });

@@ -4,7 +4,7 @@ import type { SlotSpin } from '@paws/contracts/studio';
 import { type SlotSymbol, slotSymbols, studioApiMessages } from '@paws/contracts/studio-constants';
 
 import { ApiError, firstIssue } from '../../shared/api.ts';
-import { h, mount, reducedMotion, s, sleep } from '../../shared/dom.ts';
+import { afterFirstPaint, h, mount, reducedMotion, s, sleep } from '../../shared/dom.ts';
 import { tr } from '../../shared/i18n.ts';
 import { addDollars, formatCents, formatMoney, SLOT_STAKES, stepStake } from '../../shared/money.ts';
 import { loadSchemas } from '../../shared/schemas.ts';
@@ -339,16 +339,20 @@ void startGame('wild-paws', (ctx: GameContext) => {
   paintControls();
   void loadFreeSpins();
 
-  ctx.api
-    .request(
-      'GET',
-      '/games/wild-paws/info',
-      undefined,
-      (schemas) => schemas.studioGameInfoResponseSchema,
-      false,
-    )
-    .then((info) => {
-      lines = paylinesFromInfo(info.paytable.find((t) => t.title.toLowerCase().startsWith('paylines'))?.rows);
-    })
-    .catch(() => undefined);
+  afterFirstPaint(() => {
+    ctx.api
+      .request(
+        'GET',
+        '/games/wild-paws/info',
+        undefined,
+        (schemas) => schemas.studioGameInfoResponseSchema,
+        false,
+      )
+      .then((info) => {
+        lines = paylinesFromInfo(
+          info.paytable.find((t) => t.title.toLowerCase().startsWith('paylines'))?.rows,
+        );
+      })
+      .catch(() => undefined);
+  });
 });
