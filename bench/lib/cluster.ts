@@ -44,7 +44,10 @@ export interface ServerOptions {
 export async function startServer(options: ServerOptions): Promise<Running> {
   const [landing, platform, backOffice] = [await freePort(), await freePort(), await freePort()];
   const origin = `http://127.0.0.1:${platform}`;
-  const [command, ...args] = serverCommand();
+  const [command, ...serverArgs] = serverCommand();
+  // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF;
+  const args = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, ...serverArgs] : serverArgs;
   const child: ChildProcess = spawn(command as string, args, {
     cwd: repoRoot,
     env: {

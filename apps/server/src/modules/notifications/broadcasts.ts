@@ -14,7 +14,9 @@ import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { createdBetween } from '../../db/paging.ts';
+import { type NamedStatement, runNamed } from '../../db/statements.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { uuidv7 } from '../../lib/ids.ts';
 import type { AuditService, StaffAuditActor } from '../audit/index.ts';
 import { type BroadcastRow, broadcasts, type NotificationRow, notifications } from './schema.ts';
 
@@ -22,7 +24,20 @@ import { type BroadcastRow, broadcasts, type NotificationRow, notifications } fr
 export const BROADCAST_JOB = 'notifications.broadcast';
 
 /** Rows written per statement of a broadcast. */
-const BROADCAST_CHUNK = 1_000;
+const BROADCAST_CHUNK = 500;
+
+/**
+ * A chunk of a broadcast's rows from two arrays (ids, players): two parameters whatever the chunk's size, where
+ * a VALUES list binds six per row. A player holding the broadcast already is skipped (its unique index).
+ */
+const insertBroadcastRows: NamedStatement = {
+  name: 'notifications_broadcast_rows',
+  text: `insert into notifications (id, user_id, message, message_key, message_params, category, broadcast_id)
+    select r.id, r.user_id, $3, $4, $5::jsonb, 'ADVERTISING', $6::uuid
+    from unnest($1::uuid[], $2::uuid[]) as r(id, user_id)
+    on conflict do nothing
+    returning id, user_id as "userId", created_at as "createdAt"`,
+};
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The account reads a segment is made of (identity's and payments' public reads). */
@@ -121,23 +136,52 @@ export function createBroadcasts({
     }));
   }
 
-  /** Writes the broadcast's notification for each recipient not yet holding it; answers how many it wrote. */
+  /**
+   * Writes one chunk of the broadcast's rows, skipping the players who hold it already (a retried job); the
+   * rows written come back as ids and times, the rest being the broadcast's own.
+   */
+  async function writeChunk(broadcast: BroadcastRow, userIds: string[]): Promise<NotificationRow[]> {
+    const { messageKey = null, messageParams = null } = keyOf(broadcast);
+    const written = await runNamed<Pick<NotificationRow, 'id' | 'userId' | 'createdAt'>>(
+      db,
+      insertBroadcastRows,
+      [
+        userIds.map(() => uuidv7()),
+        userIds,
+        broadcast.message,
+        messageKey,
+        messageParams === null ? null : JSON.stringify(messageParams),
+        broadcast.id,
+      ],
+    );
+    return written.map((row) => ({
+      ...row,
+      message: broadcast.message,
+      messageKey,
+      messageParams,
+      category: 'ADVERTISING',
+      isRead: false,
+      broadcastId: broadcast.id,
+    }));
+  }
+
+  /**
+   * Writes the broadcast's notification for each recipient not yet holding it, in chunks, pushing each chunk
+   * while the next one is written; answers how many it wrote.
+   */
   async function write(broadcast: BroadcastRow, recipients: string[]) {
-    let written = 0;
+    const chunks: string[][] = [];
     for (let i = 0; i < recipients.length; i += BROADCAST_CHUNK) {
-      const rows = await db
-        .insert(notifications)
-        .values(
-          recipients.slice(i, i + BROADCAST_CHUNK).map((userId) => ({
-            userId,
-            message: broadcast.message,
-            ...keyOf(broadcast),
-            category: 'ADVERTISING' as const,
-            broadcastId: broadcast.id,
-          })),
-        )
-        .onConflictDoNothing()
-        .returning();
+      chunks.push(recipients.slice(i, i + BROADCAST_CHUNK));
+    }
+    let written = 0;
+    let next = chunks[0] ? writeChunk(broadcast, chunks[0]) : undefined;
+    for (let i = 0; next; i++) {
+      const rows = await next;
+      const following = chunks[i + 1];
+      next = following ? writeChunk(broadcast, following) : undefined;
+      // Awaited at the next turn; handled now so a failure while this chunk is pushed is not unhandled.
+      next?.catch(() => undefined);
       push(rows);
       written += rows.length;
     }
