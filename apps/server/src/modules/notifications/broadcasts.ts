@@ -24,7 +24,7 @@ import { type BroadcastRow, broadcasts, type NotificationRow, notifications } fr
 export const BROADCAST_JOB = 'notifications.broadcast';
 
 /** Rows written per statement of a broadcast. */
-const BROADCAST_CHUNK = 500;
+const BROADCAST_CHUNK = 250;
 
 /**
  * A chunk of a broadcast's rows from two arrays (ids, players): two parameters whatever the chunk's size, where
