@@ -27,15 +27,22 @@ const WATCH_MS = 3_000;
  */
 export const SAFETY_POLL_MS = { postgres: 1_000, pglite: 5_000 } as const;
 /**
- * Passes of one process are at least this far apart: under load each pass, and each subscriber's job it makes,
- * carries the events of this long rather than of one poll (a job's fetch, transaction and completion are paid
- * per pass, whatever it carries), while an event in a quiet outbox leaves at the first poll that sees it.
+ * Under load a pass waits until the oldest undispatched event is this old, so each pass, and each subscriber's
+ * job it makes, carries the events of this long rather than of one poll: a job's fetch, transaction and
+ * completion are paid per pass, whatever it carries.
  */
 export const GATHER_MS = 200;
+/**
+ * With this many events waiting or fewer the outbox is quiet: they leave at once, there being little to
+ * gather (a player's deposit is not held back for company that is not coming).
+ */
+export const QUIET_EVENTS = 16;
 /** A watch's first probe: the recording transaction has usually committed by then. */
 const FIRST_PROBE_MS = 20;
 const PRUNE_JOB = 'events.prune';
 
+/** The time an event's id (UUIDv7) was made, in ms; any other id reads as a time far from now. */
+const madeAt = (id: string) => Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
 /**
  * Dispatched events and inbox rows are kept this long: far beyond a job's last retry (about an hour),
  * so no redelivery can outlive the inbox row that makes it harmless.
@@ -106,8 +113,6 @@ export function createEventBus({
   let safetyTimer: NodeJS.Timeout | undefined;
   let watchTimer: NodeJS.Timeout | undefined;
   let watchUntil = 0;
-  /** When this process's last dispatch pass began (Date.now()). */
-  let lastPassAt = 0;
   let stopListening: (() => void) | undefined;
 
   const toEvent = (row: typeof domainEvents.$inferSelect) =>
@@ -159,7 +164,6 @@ export function createEventBus({
       try {
         do {
           again = false;
-          lastPassAt = Date.now();
           while (!stopped && (await dispatchBatch()) === BATCH) {}
         } while (again && !stopped);
       } catch (err) {
@@ -172,22 +176,25 @@ export function createEventBus({
   }
 
   /**
-   * The poll: one index-only probe of the undispatched events, a full dispatch pass only when the last one
-   * began GATHER_MS ago or more. Whether any event is still waiting. (A NOTIFY trigger would wake dispatchers
-   * of every process, but PostgreSQL serialises every notifying commit on one lock, which capped the whole
-   * server's event-recording commits at a fifth of plain ones: the in-process signal of recordEvent wakes
-   * this one.)
+   * The poll: one index-only probe of the oldest undispatched events, a full dispatch pass when few wait
+   * (QUIET_EVENTS) or the oldest has waited GATHER_MS. Whether any event is still waiting. (A NOTIFY trigger
+   * would wake dispatchers of every process, but PostgreSQL serialises every notifying commit on one lock, which
+   * capped the whole server's event-recording commits at a fifth of plain ones: the in-process signal of
+   * recordEvent wakes this one.)
    */
   async function poll(): Promise<boolean> {
     if (running) return true;
     try {
-      const [pending] = await db
+      const pending = await db
         .select({ id: domainEvents.id })
         .from(domainEvents)
         .where(isNull(domainEvents.dispatchedAt))
-        .limit(1);
-      if (!pending) return false;
-      if (Date.now() - lastPassAt >= GATHER_MS) await drain();
+        .orderBy(asc(domainEvents.id))
+        .limit(QUIET_EVENTS + 1);
+      const oldest = pending[0];
+      if (!oldest) return false;
+      const age = Date.now() - madeAt(oldest.id);
+      if (pending.length <= QUIET_EVENTS || age >= GATHER_MS || age < -1000) await drain();
       return true;
     } catch (err) {
       if (!stopped) log.warn({ err }, 'event poll failed');
