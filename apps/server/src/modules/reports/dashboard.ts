@@ -1,4 +1,4 @@
-import { DASHBOARD_DAYS, type Dashboard, type DashboardFigures } from '@paws/contracts/staff-reports';
+import { DASHBOARD_DAYS, type Dashboard } from '@paws/contracts/staff-reports';
 import { fromMinor } from '@paws/contracts/wallet';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
