@@ -78,13 +78,31 @@ describe('sessions: silent refresh and the landing-to-platform handover', () => 
     await expect.poll(() => page.getByLabel('New Username').count(), { timeout: 10_000 }).toBe(0);
     await page.getByText('lucky_7').first().waitFor();
     // The page may show the answer before the browser reports its response event.
-    await expect.poll(() => statuses.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(3);
+    const edited = 'POST /api/identity/profile/edit/username 201';
+    const refreshed = 'POST /api/identity/auth/refresh-tokens 201';
+    await expect.poll(() => statuses.includes(edited), { timeout: 5_000 }).toBe(true);
 
-    expect(statuses.slice(0, 3), statuses.join(', ')).toEqual([
-      'POST /api/identity/profile/edit/username 401',
-      'POST /api/identity/auth/refresh-tokens 201',
-      'POST /api/identity/profile/edit/username 201',
-    ]);
+    // One refresh, then the edit succeeds once. Usually the edit's own 401 asks for the refresh; a read of the
+    // page that lost the same race first may ask for it instead, and the edit then needs none.
+    const seen = statuses.join(', ');
+    expect(
+      statuses.filter((status) => status === refreshed),
+      seen,
+    ).toHaveLength(1);
+    expect(
+      statuses.filter((status) => status.includes('/refresh-tokens')),
+      seen,
+    ).toHaveLength(1);
+    expect(
+      statuses.filter((status) => status === edited),
+      seen,
+    ).toHaveLength(1);
+    expect(statuses.indexOf(edited), seen).toBeGreaterThan(statuses.indexOf(refreshed));
+    const edits = statuses.filter((status) => status.includes('/profile/edit/username'));
+    expect(
+      edits.every((status) => status === edited || status.endsWith(' 401')),
+      seen,
+    ).toBe(true);
     expect(await cookieNames(context, server.landing)).toContain('access_token');
     expect(new URL(page.url()).pathname).toBe('/profile/account');
     expect((await userDataFrom(page)).status).toBe(200);
