@@ -19,11 +19,10 @@ const devices = [
   ['desktop', viewports.desktop],
 ] as const;
 
+/** Home and the FAQ are audited by the tests that go on from them (the auth modals, the header search). */
 const visitorScreens = [
-  ['home', '/'],
   ['about us', '/about-us'],
   ['contacts', '/contacts'],
-  ['FAQ', '/faq'],
   ['terms of service', '/terms-of-service'],
   ['for partners', '/for-partners'],
   ['company information', '/company-information'],
@@ -38,15 +37,15 @@ const visitorScreens = [
   ],
 ] as const;
 
+/**
+ * The account, notifications, support and signed-in news screens are audited by the tests that go on from them
+ * (the modals, a notification, a ticket, the header menus): one load each.
+ */
 const playerScreens = [
   ['profile home', '/profile'],
-  ['account', '/profile/account'],
   ['bonuses', '/profile/bonuses'],
   ['history', '/profile/history'],
-  ['notifications', '/profile/notifications'],
-  ['support', '/profile/support'],
   ['home, signed in', '/'],
-  ['news, signed in', '/news'],
 ] as const;
 
 describe('accessibility (axe-core): no serious or critical violation', () => {
@@ -77,11 +76,16 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
      * of the cookies in a second context would break (a reused refresh token ends the session).
      */
     let player: BrowserContext;
+    /**
+     * One visitor context per device, each screen in a page of its own: the pages share the app's immutable
+     * assets (cached once, not downloaded and compiled again per screen). A visitor's screens keep nothing in
+     * it that another would read: nobody signs in, and the tour's step is set before every page.
+     */
+    let visitor: BrowserContext;
 
     async function visitorPage() {
-      const context = await browser.newContext(base);
-      await context.addInitScript(() => localStorage.setItem('onboardingStep', 'COMPLETED'));
-      return { context, page: await context.newPage() };
+      const page = await visitor.newPage();
+      return { context: { close: () => page.close() }, page };
     }
 
     async function playerPage() {
@@ -89,8 +93,17 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
       return { context: { close: () => page.close() }, page };
     }
 
-    // Each screen in a page of its own, several at once: their loads, axe runs and waits overlap.
+    // The signed-out screens and the signed-in ones run side by side (their contexts are apart), each screen
+    // in a page of its own, several at once: their loads, axe runs and waits overlap.
     describe.concurrent('signed out', { timeout: 120_000 }, () => {
+      beforeAll(async () => {
+        visitor = await browser.newContext(base);
+        await visitor.addInitScript(() => localStorage.setItem('onboardingStep', 'COMPLETED'));
+      });
+      afterAll(async () => {
+        await visitor?.close();
+      });
+
       it.each(visitorScreens)(`%s (${device})`, async (name, path) => {
         const { context, page } = await visitorPage();
         try {
@@ -145,46 +158,46 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
         }
       });
 
-      it(`the log-in and create-account modals (${device})`, async () => {
-        const { context, page } = await visitorPage();
-        try {
-          await page.goto(`${server.landing}/`);
-          await settle(page);
-          await openAuthModal(page, 'Log in');
-          await pageAnimationsDone(page);
-          const findings = await audit(page, `log-in modal (${device})`);
-          await page.keyboard.press('Escape');
-          await dialog(page).waitFor({ state: 'hidden' });
-          await openAuthModal(page, 'Create account');
-          await pageAnimationsDone(page);
-          findings.push(...(await audit(page, `create-account modal (${device})`)));
-          expectClean(findings);
-        } finally {
-          await context.close();
-        }
-      });
-
-      if (device === 'phone') {
-        it('the open menu panel (phone)', async () => {
+      // Home audited as it loads, then its overlays one after the other: one load for all of them.
+      it(
+        device === 'phone'
+          ? 'home, the log-in and create-account modals and the open menu panel (phone)'
+          : `home and the log-in and create-account modals (${device})`,
+        async () => {
           const { context, page } = await visitorPage();
           try {
             await page.goto(`${server.landing}/`);
             await settle(page);
-            await page.getByRole('button', { name: 'Menu' }).first().click();
-            await page.getByRole('heading', { name: 'Menu' }).waitFor();
+            const findings = await audit(page, `home (${device})`);
+            await openAuthModal(page, 'Log in');
             await pageAnimationsDone(page);
-            expectClean(await audit(page, 'menu panel (phone)'));
+            findings.push(...(await audit(page, `log-in modal (${device})`)));
+            await page.keyboard.press('Escape');
+            await dialog(page).waitFor({ state: 'hidden' });
+            await openAuthModal(page, 'Create account');
+            await pageAnimationsDone(page);
+            findings.push(...(await audit(page, `create-account modal (${device})`)));
+            if (device === 'phone') {
+              await page.keyboard.press('Escape');
+              await dialog(page).waitFor({ state: 'hidden' });
+              await page.getByRole('button', { name: 'Menu' }).first().click();
+              await page.getByRole('heading', { name: 'Menu' }).waitFor();
+              await pageAnimationsDone(page);
+              findings.push(...(await audit(page, 'menu panel (phone)')));
+            }
+            expectClean(findings);
           } finally {
             await context.close();
           }
-        });
-      }
+        },
+      );
 
-      it(`the header search with its results (${device})`, async () => {
+      it(`FAQ and the header search with its results (${device})`, async () => {
         const { context, page } = await visitorPage();
         try {
           await page.goto(`${server.landing}/faq`);
           await settle(page);
+          const findings = await audit(page, `FAQ (${device})`);
           const box = page.getByRole('combobox', { name: 'Search games' });
           if (!(await box.isVisible()))
             await page
@@ -193,14 +206,15 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
               .click();
           await box.fill('a');
           await page.getByRole('option').first().waitFor();
-          expectClean(await audit(page, `header search (${device})`));
+          findings.push(...(await audit(page, `header search (${device})`)));
+          expectClean(findings);
         } finally {
           await context.close();
         }
       });
     });
 
-    describe('signed in', () => {
+    describe('signed in', { concurrent: true }, () => {
       beforeAll(async () => {
         if (playerState) {
           player = await browser.newContext({ ...base, storageState: playerState });
@@ -258,27 +272,30 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
           }
         });
 
-        it(`a notification (${device})`, async () => {
+        it(`notifications and a notification (${device})`, async () => {
           const { context, page } = await playerPage();
           try {
             await page.goto(`${server.platform}/profile/notifications`);
             await settle(page);
+            const findings = await audit(page, `notifications (${device})`);
             const card = page.locator('a[href^="/profile/notifications/"]').first();
             await card.waitFor({ timeout: 10_000 });
             await card.click();
             await page.getByRole('button', { name: 'Delete' }).waitFor();
             await settle(page);
-            expectClean(await audit(page, `notification (${device})`));
+            findings.push(...(await audit(page, `notification (${device})`)));
+            expectClean(findings);
           } finally {
             await context.close();
           }
         });
 
-        it(`a support ticket (${device})`, async () => {
+        it(`support and a support ticket (${device})`, async () => {
           const { context, page } = await playerPage();
           try {
             await page.goto(`${server.platform}/profile/support`);
             await settle(page);
+            const findings = await audit(page, `support (${device})`);
             const id = await page.evaluate(async (email) => {
               const res = await fetch('/api/tickets/tickets', {
                 method: 'POST',
@@ -295,22 +312,24 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
             }, demoAccounts.player.email);
             await page.goto(`${server.platform}/profile/support/${id}`);
             await settle(page);
-            expectClean(await audit(page, `support ticket (${device})`));
+            findings.push(...(await audit(page, `support ticket (${device})`)));
+            expectClean(findings);
           } finally {
             await context.close();
           }
         });
 
-        it(`the deposit, withdraw and avatar modals (${device})`, async () => {
+        it(`account and the deposit, withdraw and avatar modals (${device})`, async () => {
           const { context, page } = await playerPage();
           try {
             await page.goto(`${server.platform}/profile/account`);
             await settle(page);
+            const findings = await audit(page, `account (${device})`);
             const account = page.getByRole('region', { name: 'My account' });
             await account.getByRole('button', { name: 'Deposit' }).click();
             await dialog(page).waitFor();
             await pageAnimationsDone(page);
-            const findings = await audit(page, `deposit modal (${device})`);
+            findings.push(...(await audit(page, `deposit modal (${device})`)));
             await page.keyboard.press('Escape');
             await dialog(page).waitFor({ state: 'hidden' });
             await account.getByRole('button', { name: 'Withdraw' }).click();
@@ -329,14 +348,15 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
           }
         });
 
-        it(`the header menus: notifications and account (${device})`, async () => {
+        it(`news, signed in, and the header menus: notifications and account (${device})`, async () => {
           const { context, page } = await playerPage();
           try {
             await page.goto(`${server.platform}/news`);
             await settle(page);
+            const findings = await audit(page, `news, signed in (${device})`);
             const banner = page.getByRole('banner');
             await openDisclosure(page, banner.getByRole('button', { name: /Notifications/ }).first());
-            const findings = await audit(page, `notifications menu (${device})`);
+            findings.push(...(await audit(page, `notifications menu (${device})`)));
             await page.keyboard.press('Escape');
             await openDisclosure(page, banner.getByRole('button', { name: /Account menu of/ }).first());
             findings.push(...(await audit(page, `account menu (${device})`)));
@@ -378,8 +398,8 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
         );
       });
 
-      // Alone: it sets the origin's stored step, which every page of the context reads.
-      it(`the onboarding overlay (${device})`, async () => {
+      // Alone, after the screens: it sets the origin's stored step, which every page of the context reads.
+      it.sequential(`the onboarding overlay (${device})`, async () => {
         const { context, page } = await playerPage();
         try {
           await page.goto(`${server.platform}/news`);

@@ -8,16 +8,17 @@ import type {
   Locator,
   Page,
 } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, type ExpectStatic, expect, it } from 'vitest';
 import { audit, expectClean } from '../helpers/axe.ts';
 import { launchBrowser, viewports } from '../helpers/browser.ts';
 import { playerFetch } from '../helpers/player-fetch.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
-import { until } from '../helpers/settle.ts';
+import { animationsDone, until } from '../helpers/settle.ts';
 import { linkIn, waitForMessage, watchErrors } from './identity-support.ts';
 
 const PASSWORD = 'Polish#2026';
-const SHOTS = process.env.E2E_SHOTS ?? '/tmp/games-polish';
+/** Where the screenshots go, taken only when E2E_SHOTS names a folder: they are for a person to look at. */
+const SHOTS = process.env.E2E_SHOTS;
 const narrowPhone = {
   ...viewports.phone,
   viewport: { width: 320, height: 640 },
@@ -29,6 +30,22 @@ const box = async (locator: Locator): Promise<Box> => {
   if (!rect) throw new Error('the element is not shown');
   return rect;
 };
+/**
+ * Each element's box as `box` reads it, and whether Playwright would take it as visible, for all of a
+ * locator's elements in one call instead of a round trip each.
+ */
+const boxes = (locator: Locator) =>
+  locator.evaluateAll((elements) =>
+    elements.map((element) => {
+      const { x, y, width, height } = element.getBoundingClientRect();
+      const shown =
+        element.checkVisibility() &&
+        getComputedStyle(element).visibility === 'visible' &&
+        width > 0 &&
+        height > 0;
+      return { x, y, width, height, shown };
+    }),
+  );
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width - 0.5 &&
   b.x < a.x + a.width - 0.5 &&
@@ -39,14 +56,17 @@ const overlaps = (a: Box, b: Box) =>
  * Issue 30 points 5, 6 and 8 and issue 28 point 6: the games' names, Wild Paws' pace and plain returns, the
  * bet history's results with their verify links, and the roulette and Loto tables on phones.
  */
-describe('games polish', () => {
+// Every test has its own context and player, so they run side by side (at most E2E_CONCURRENCY at a time):
+// their waits (the outbox, a paced spin, roulette's betting window, a game's load) overlap. Each test asserts
+// with the `expect` of its own context, as a concurrent test must for expect.poll.
+describe.concurrent('games polish', () => {
   let server: RunningServer;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   let serial = 0;
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
+    if (SHOTS) mkdirSync(SHOTS, { recursive: true });
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   });
   afterAll(async () => {
@@ -102,15 +122,17 @@ describe('games polish', () => {
     return { game, frame };
   }
 
-  const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
+  const shot = async (page: Page, name: string) => {
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  };
 
   describe('6. one name per game', () => {
-    it.each(['en', 'es', 'fr', 'it'])(
+    it.for(['en', 'es', 'fr', 'it'])(
       'the catalogue and the game page say the same name, in %s',
       {
         timeout: 120_000,
       },
-      async (language) => {
+      async (language, { expect }) => {
         const { page, errors } = await openPage(viewports.desktop, language);
         await player(page);
         const names = {
@@ -125,11 +147,11 @@ describe('games polish', () => {
         await page.goto(`${server.platform}/`);
         const list = page.locator('#games-list');
         await list.scrollIntoViewIfNeeded();
-        for (const [code, title] of Object.entries(names)) {
-          expect(listed.get(code)).toBe(title);
-          // The tile cuts a long name at 15 characters (spec 000 §9) and keeps it whole in its title.
-          await list.locator(`button[title="${title}"]`).waitFor();
-        }
+        for (const [code, title] of Object.entries(names)) expect(listed.get(code)).toBe(title);
+        // The tile cuts a long name at 15 characters (spec 000 §9) and keeps it whole in its title.
+        await Promise.all(
+          Object.values(names).map((title) => list.locator(`button[title="${title}"]`).waitFor()),
+        );
         await shot(page, `6-catalogue-${language}`);
         for (const [code, title] of Object.entries(names)) {
           const { game } = await openGame(page, code, title);
@@ -143,7 +165,7 @@ describe('games polish', () => {
 
   describe('issue 28 point 6: Wild Paws', () => {
     /** Milliseconds from the press of Spin to the spin's result on screen. */
-    async function timeASpin(game: FrameLocator, frame: Frame) {
+    async function timeASpin(expect: ExpectStatic, game: FrameLocator, frame: Frame) {
       const spin = game.getByRole('button', { name: 'Spin', exact: true });
       await expect.poll(() => spin.isEnabled(), { timeout: 20_000 }).toBe(true);
       const started = Date.now();
@@ -160,7 +182,7 @@ describe('games polish', () => {
       return Date.now() - started;
     }
 
-    it.each([
+    it.for([
       ['desktop', viewports.desktop],
       ['phone with reduced motion', { ...viewports.phone, reducedMotion: 'reduce' }],
     ] as const)(
@@ -168,11 +190,11 @@ describe('games polish', () => {
       {
         timeout: 120_000,
       },
-      async (name, options) => {
+      async ([name, options], { expect }) => {
         const { page, errors } = await openPage(options);
         await player(page);
         const { game, frame } = await openGame(page, 'wild-paws', 'Wild Paws');
-        for (let i = 0; i < 2; i++) expect(await timeASpin(game, frame)).toBeGreaterThanOrEqual(2500);
+        for (let i = 0; i < 2; i++) expect(await timeASpin(expect, game, frame)).toBeGreaterThanOrEqual(2500);
         expect(await game.getByRole('button', { name: /auto|turbo|quick|fast/i }).count()).toBe(0);
         expect(await game.getByRole('checkbox').count()).toBe(0);
         await shot(page, `28-6-wild-paws-${name.replaceAll(' ', '-')}`);
@@ -183,7 +205,7 @@ describe('games polish', () => {
   });
 
   describe('8. the bet history', () => {
-    it.each([
+    it.for([
       ['phone', viewports.phone],
       ['desktop', viewports.desktop],
     ] as const)(
@@ -191,7 +213,7 @@ describe('games polish', () => {
       {
         timeout: 150_000,
       },
-      async (name, options) => {
+      async ([name, options], { expect }) => {
         const { page, errors } = await openPage(options);
         await player(page);
         const { game } = await openGame(page, 'loto', 'Loto');
@@ -238,7 +260,15 @@ describe('games polish', () => {
       'Bet on 19–36',
     ];
 
-    it.each([
+    /** The accessible name of every button the frame's accessibility tree shows, as getByRole matches them. */
+    async function buttonNames(game: FrameLocator) {
+      const tree = await game.locator('body').ariaSnapshot();
+      return [...tree.matchAll(/^\s*- button "((?:[^"\\]|\\.)*)"/gm)].map(([, name]) =>
+        JSON.parse(`"${name}"`),
+      );
+    }
+
+    it.for([
       ['390x844', viewports.phone],
       ['320 px', narrowPhone],
     ] as const)(
@@ -246,7 +276,7 @@ describe('games polish', () => {
       {
         timeout: 240_000,
       },
-      async (name, options) => {
+      async ([name, options], { expect }) => {
         const { page, errors } = await openPage(options);
         await player(page);
         const { game, frame } = await openGame(page, 'european-roulette', 'European Roulette');
@@ -255,34 +285,76 @@ describe('games polish', () => {
         await game.getByRole('button', { name: 'Place bets', exact: true }).waitFor();
         await shot(page, `5-roulette-top-${name}`);
 
+        // Each spot is one button with its name, as getByRole(…, { exact: true }) would find it.
+        const named = await buttonNames(game);
         for (const spotName of spotNames) {
-          const spot = game.getByRole('button', { name: spotName, exact: true });
-          await spot.scrollIntoViewIfNeeded();
-          const [spotBox, barBox, stageBox] = await Promise.all([box(spot), box(controls), box(stage)]);
-          expect(overlaps(spotBox, barBox), `${spotName} lies under the bar`).toBe(false);
-          expect(spotBox.y + spotBox.height, `${spotName} is cut off`).toBeLessThanOrEqual(
-            stageBox.y + stageBox.height + 0.5,
+          expect(named.filter((n) => n === spotName).length, `buttons named ${spotName}`).toBe(1);
+        }
+        // The table is still, as Playwright waits for before it scrolls to a spot.
+        await animationsDone(frame);
+        // All the spots in one call: each scrolled into view as Playwright scrolls (centred if it is out of
+        // sight, to the nearest edge if partly in it), then its box, the bar's and the stage's, and what a
+        // finger on its middle touches: the spot itself, or the table that hit-tests the tap.
+        const spots = await frame.evaluate((names) => {
+          const rect = (element: Element) => {
+            const { x, y, width, height } = element.getBoundingClientRect();
+            const shown =
+              element.checkVisibility() &&
+              getComputedStyle(element).visibility === 'visible' &&
+              width > 0 &&
+              height > 0;
+            return { x, y, width, height, shown };
+          };
+          const bars = document.querySelectorAll('footer.controls');
+          const stages = document.querySelectorAll('main.stage');
+          const buttons = [...document.querySelectorAll('button')];
+          return names.map((label) => {
+            const found = buttons.filter((b) => b.getAttribute('aria-label') === label);
+            const spotEl = found[0];
+            if (found.length !== 1 || !spotEl || bars.length !== 1 || stages.length !== 1) {
+              return { label, found: found.length, bars: bars.length, stages: stages.length };
+            }
+            // Chromium's own scroll-if-needed, the one Playwright's scrollIntoViewIfNeeded asks for.
+            // (Chromium only, so not in TypeScript's DOM types.)
+            (spotEl as unknown as { scrollIntoViewIfNeeded(centre: boolean): void }).scrollIntoViewIfNeeded(
+              true,
+            );
+            const spot = rect(spotEl);
+            const el = document.elementFromPoint(spot.x + spot.width / 2, spot.y + spot.height / 2);
+            const touched =
+              !!el &&
+              (spotEl.contains(el) ||
+                el.classList.contains('rt-inside') ||
+                el.closest('.rt-inside') !== null);
+            return {
+              label,
+              found: 1,
+              bars: 1,
+              stages: 1,
+              spot,
+              bar: rect(bars[0] as Element),
+              stage: rect(stages[0] as Element),
+              touched,
+            };
+          });
+        }, spotNames);
+        expect(spots.map((s) => s.label)).toEqual(spotNames);
+        for (const { label: spotName, found, bars, stages, spot, bar, stage, touched } of spots) {
+          expect({ found, bars, stages }, `${spotName}, the bar and the stage`).toEqual({
+            found: 1,
+            bars: 1,
+            stages: 1,
+          });
+          if (!spot || !bar || !stage) throw new Error(`${spotName} was not measured`);
+          expect(
+            { spot: spot.shown, bar: bar.shown, stage: stage.shown },
+            `${spotName}, the bar and the stage are shown`,
+          ).toEqual({ spot: true, bar: true, stage: true });
+          expect(overlaps(spot, bar), `${spotName} lies under the bar`).toBe(false);
+          expect(spot.y + spot.height, `${spotName} is cut off`).toBeLessThanOrEqual(
+            stage.y + stage.height + 0.5,
           );
-          expect(spotBox.height, `${spotName} is too short to tap`).toBeGreaterThanOrEqual(44);
-          // What a finger on its middle touches: the spot itself, or the table that hit-tests the tap.
-          const centre = { x: spotBox.x + spotBox.width / 2, y: spotBox.y + spotBox.height / 2 };
-          const touched = await frame.evaluate(
-            ({ x, y, label }) => {
-              const frameOffset = window.frameElement?.getBoundingClientRect() ?? { left: 0, top: 0 };
-              const el = document.elementFromPoint(x - frameOffset.left, y - frameOffset.top);
-              const spotEl = [...document.querySelectorAll('button')].find(
-                (b) => b.getAttribute('aria-label') === label,
-              );
-              return (
-                !!el &&
-                !!spotEl &&
-                (spotEl.contains(el) ||
-                  el.classList.contains('rt-inside') ||
-                  el.closest('.rt-inside') !== null)
-              );
-            },
-            { ...centre, label: spotName },
-          );
+          expect(spot.height, `${spotName} is too short to tap`).toBeGreaterThanOrEqual(44);
           expect(touched, `${spotName} is covered`).toBe(true);
         }
         // The bar and the table each keep their own strip of the screen.
@@ -294,7 +366,7 @@ describe('games polish', () => {
       },
     );
 
-    it('takes a straight bet from the keyboard', { timeout: 150_000 }, async () => {
+    it('takes a straight bet from the keyboard', { timeout: 150_000 }, async ({ expect }) => {
       const { page, errors } = await openPage(viewports.phone);
       await player(page);
       const { game, frame } = await openGame(page, 'european-roulette', 'European Roulette');
@@ -318,49 +390,55 @@ describe('games polish', () => {
       expect(errors, errors.join('\n')).toEqual([]);
     });
 
-    it.each(['en', 'fr'])(
+    it.for(['en', 'fr'])(
       'in %s the buttons fit at 320 px, on lines of their own',
       { timeout: 120_000 },
-      async (language) => {
+      async (language, { expect }) => {
         const { page, errors } = await openPage(narrowPhone, language);
         await player(page);
         const { game } = await openGame(page, 'european-roulette', 'European Roulette');
         const buttons = game.locator('footer.controls .ctl-row button');
         await buttons.first().waitFor();
-        const boxes = await Promise.all((await buttons.all()).map(box));
-        for (const [i, a] of boxes.entries()) {
+        // The buttons' boxes read in one call, not a round trip each.
+        const measured = await boxes(buttons);
+        for (const [i, a] of measured.entries()) {
+          expect(a.shown, `button ${i + 1} is shown`).toBe(true);
           expect(a.x).toBeGreaterThanOrEqual(0);
           expect(a.x + a.width).toBeLessThanOrEqual(320);
           expect(a.height).toBeGreaterThanOrEqual(44);
-          for (const b of boxes.slice(i + 1)) expect(overlaps(a, b)).toBe(false);
+          for (const b of measured.slice(i + 1)) expect(overlaps(a, b)).toBe(false);
         }
         await shot(page, `5-roulette-controls-320-${language}`);
         expect(errors, errors.join('\n')).toEqual([]);
       },
     );
 
-    it.each([
+    it.for([
       ['390x844', viewports.phone],
       ['320 px', narrowPhone],
-    ] as const)("gives Loto's 80 numbers 44 px each at %s", { timeout: 120_000 }, async (name, options) => {
-      const { page, errors } = await openPage(options);
-      await player(page);
-      const { game } = await openGame(page, 'loto', 'Loto');
-      const numbers = game.getByRole('group', { name: 'Numbers 1 to 80' }).getByRole('button');
-      await numbers.first().waitFor();
-      expect(await numbers.count()).toBe(80);
-      // The 80 boxes read in one call, not a round trip each.
-      const sides = await numbers.evaluateAll((cells) =>
-        cells.map((cell) => {
-          const { width, height } = cell.getBoundingClientRect();
-          return Math.min(width, height);
-        }),
-      );
-      expect(sides).toHaveLength(80);
-      for (const side of sides) expect(side).toBeGreaterThanOrEqual(44);
-      await shot(page, `5-loto-${name.replace(' ', '')}`);
-      expectClean(await audit(page, `Loto ${name}`));
-      expect(errors, errors.join('\n')).toEqual([]);
-    });
+    ] as const)(
+      "gives Loto's 80 numbers 44 px each at %s",
+      { timeout: 120_000 },
+      async ([name, options], { expect }) => {
+        const { page, errors } = await openPage(options);
+        await player(page);
+        const { game } = await openGame(page, 'loto', 'Loto');
+        const numbers = game.getByRole('group', { name: 'Numbers 1 to 80' }).getByRole('button');
+        await numbers.first().waitFor();
+        expect(await numbers.count()).toBe(80);
+        // The 80 boxes read in one call, not a round trip each.
+        const sides = await numbers.evaluateAll((cells) =>
+          cells.map((cell) => {
+            const { width, height } = cell.getBoundingClientRect();
+            return Math.min(width, height);
+          }),
+        );
+        expect(sides).toHaveLength(80);
+        for (const side of sides) expect(side).toBeGreaterThanOrEqual(44);
+        await shot(page, `5-loto-${name.replace(' ', '')}`);
+        expectClean(await audit(page, `Loto ${name}`));
+        expect(errors, errors.join('\n')).toEqual([]);
+      },
+    );
   });
 });
