@@ -12,6 +12,10 @@
  * The wallet runs as a SERVICES=wallet process with DATABASE_POOL_SIZE = BENCH_POOL (default twice the
  * cores); the provider's client keeps one connection per client loop alive.
  *
+ * Each round also prints where the machine's CPU went, per bet and per pgbench transaction: PostgreSQL (all of
+ * it), the wallet server and this load generator, or pgbench itself, and the share of the machine left idle
+ * (cpu-split.ts): a wallet phase that leaves the machine idle is bound by its latency, not by the CPU.
+ *
  * Knobs: BENCH_CLIENTS (8), BENCH_SECONDS (20), BENCH_ROUNDS (1), BENCH_WARMUP_SECONDS (3), BENCH_PLAYERS (1000),
  * BENCH_POOL (2 × cores), BENCH_SERVER_NODE_ARGS (extra node flags for the server, e.g. `--cpu-prof`),
  * BENCH_COMPARE_SERVER (the server.ts of another checkout: each round then also measures that wallet, on the
@@ -29,6 +33,7 @@ import { isWalletError } from '../../apps/server/src/modules/wallet/errors.ts';
 import { createWalletService } from '../../apps/server/src/modules/wallet/service.ts';
 import { STUDIO_PROVIDER } from '../../apps/server/src/modules/wallet/signature.ts';
 import { adminQuery, databaseUrl, percentile, pgbenchPath, requireDatabaseUrl } from '../lib/postgres.ts';
+import { describeSplit, readCpu } from './cpu-split.ts';
 
 const execFile = promisify(execFileCb);
 
@@ -197,7 +202,9 @@ async function main() {
     for (let round = 1; round <= rounds; round++) {
       await adminQuery(adminUrl, 'checkpoint');
       const started = performance.now();
+      const cpuBefore = readCpu(server.pid);
       const ok = await measured('this', () => betFor(seconds * 1000, latencies));
+      const walletSplit = describeSplit(cpuBefore, readCpu(server.pid), ok, 'generator');
       const betsPerSecond = ok / ((performance.now() - started) / 1000);
       totalBets += ok;
       if (otherClient) {
@@ -209,6 +216,7 @@ async function main() {
       }
 
       await adminQuery(adminUrl, 'checkpoint');
+      const pgbenchBefore = readCpu(server.pid);
       const { stdout } = await execFile(pgbench, [
         '-b',
         'simple-update',
@@ -223,12 +231,15 @@ async function main() {
       const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1]);
       const processed = Number(/processed: (\d+)/.exec(stdout)?.[1]);
       if (!Number.isFinite(tps)) throw new Error(`could not read pgbench output:\n${stdout}`);
+      const pgbenchSplit = describeSplit(pgbenchBefore, readCpu(server.pid), processed, 'children');
       totalTx += processed;
       results.push({ bets: betsPerSecond, tps });
       console.log(
         `round ${round}: wallet ${betsPerSecond.toFixed(0)} bets/s, pgbench ${tps.toFixed(0)} tps, ` +
           `ratio ${(betsPerSecond / tps).toFixed(2)}`,
       );
+      console.log(`  CPU µs per bet: ${walletSplit}`);
+      console.log(`  CPU µs per pgbench transaction: ${pgbenchSplit}`);
     }
 
     const [check] = (

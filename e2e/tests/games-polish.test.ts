@@ -10,7 +10,7 @@ import type {
 } from 'playwright-core';
 import { afterAll, beforeAll, describe, type ExpectStatic, expect, it } from 'vitest';
 import { audit, expectClean } from '../helpers/axe.ts';
-import { launchBrowser, viewports } from '../helpers/browser.ts';
+import { launchBrowser, moving, viewports } from '../helpers/browser.ts';
 import { playerFetch } from '../helpers/player-fetch.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 import { animationsDone, until } from '../helpers/settle.ts';
@@ -183,8 +183,8 @@ describe.concurrent('games polish', () => {
     }
 
     it.for([
-      ['desktop', viewports.desktop],
-      ['phone with reduced motion', { ...viewports.phone, reducedMotion: 'reduce' }],
+      ['desktop', moving(viewports.desktop)],
+      ['phone with reduced motion', viewports.phone],
     ] as const)(
       'takes at least 2.5 s from the press to the result, with no autoplay nor turbo, on a %s',
       {

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, viewports } from '../helpers/browser.ts';
+import { launchBrowser, moving, viewports } from '../helpers/browser.ts';
 import type { RunningServer } from '../helpers/server.ts';
 import { sharedServer } from '../helpers/shared-servers.ts';
 
@@ -21,7 +21,7 @@ describe('visitor shell journeys', () => {
 
   const h1 = () => page.getByRole('heading', { level: 1 }).first().textContent();
 
-  async function open(path: string, options = viewports.desktop) {
+  async function open(path: string, options: BrowserContextOptions = viewports.desktop) {
     await context?.close();
     context = await browser.newContext(options);
     page = await context.newPage();
@@ -80,7 +80,7 @@ describe('visitor shell journeys', () => {
   });
 
   it('switches the vibe from the vibe menu, animates it and remembers it', async () => {
-    await open('/');
+    await open('/', moving(viewports.desktop));
     const accent = () =>
       page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--accent').trim());
     expect(await page.evaluate(() => document.documentElement.dataset.vibe)).toBe('strategic-green');

@@ -11,6 +11,7 @@ export const CANVAS_MOBILE = { width: 390, height: 1328 } as const;
 export const FADE_IN_DELAY_MS = 100;
 export const SPARKLE_MIN_MS = 2_000;
 export const SPARKLE_MAX_MS = 5_000;
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
 /** A random toggle interval within 2 to 5 seconds. */
 export const sparkleInterval = (random: () => number = Math.random) =>
@@ -32,21 +33,28 @@ function layout(count: number, width: number, height: number) {
 
 /**
  * One sparkle: an HTML element animated on the compositor (opacity and transform only). The toggle
- * flips a class on the node directly, so a sparkle never re-renders React or repaints the canvas.
+ * flips a class on the node directly, so a sparkle never re-renders React or repaints the canvas. It
+ * holds still, lit, for a reader who asks for reduced motion, and pauses while the page is hidden: each
+ * toggle sets the browser drawing frames for 0.7 s, and with 59 of them a frame is nearly always due.
  */
-function Sparkle({ x, y, size }: { x: number; y: number; size: number }) {
+function Sparkle({ x, y, size, still }: { x: number; y: number; size: number; still: boolean }) {
   const ref = useRef<HTMLSpanElement>(null);
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout>;
+    const node = ref.current;
+    if (still || !node) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const tick = () => {
       timer = setTimeout(() => {
-        ref.current?.classList.toggle(styles.on as string);
+        if (!document.hidden) node.classList.toggle(styles.on as string);
         tick();
       }, sparkleInterval());
     };
     tick();
-    return () => clearTimeout(timer);
-  }, []);
+    return () => {
+      clearTimeout(timer);
+      node.classList.add(styles.on as string);
+    };
+  }, [still]);
   return (
     <span
       ref={ref}
@@ -59,10 +67,12 @@ function Sparkle({ x, y, size }: { x: number; y: number; size: number }) {
 
 /**
  * The decorative background of the landing page: a mobile layout up to 768px and a desktop layout,
- * 100px from the top at half opacity, fading in 100ms after mount; each sparkle toggles every 2-5s.
+ * 100px from the top at half opacity, fading in 100ms after mount; each sparkle toggles every 2-5s (none
+ * under reduced motion).
  */
 export function AnimatedBackground({ count }: { count?: number }) {
   const mobile = useMediaQuery(`(max-width: ${breakpoints.background}px)`);
+  const still = useMediaQuery(REDUCED_MOTION);
   const canvas = mobile ? CANVAS_MOBILE : CANVAS_DESKTOP;
   const sparkles = count ?? (mobile ? SPARKLES_MOBILE : SPARKLES_DESKTOP);
   const points = useMemo(() => layout(sparkles, canvas.width, canvas.height), [sparkles, canvas]);
@@ -97,7 +107,7 @@ export function AnimatedBackground({ count }: { count?: number }) {
           />
         </svg>
         {points.map((point) => (
-          <Sparkle key={`${point.x}-${point.y}`} {...point} />
+          <Sparkle key={`${point.x}-${point.y}`} {...point} still={still} />
         ))}
       </div>
     </div>

@@ -119,4 +119,38 @@ describe('animated background', () => {
     expect(sparkleInterval(() => 0)).toBe(SPARKLE_MIN_MS);
     expect(sparkleInterval(() => 0.999999)).toBeCloseTo(SPARKLE_MAX_MS, 0);
   });
+
+  const litSparkles = (container: HTMLElement) =>
+    [...container.querySelectorAll('[data-sparkle]')].filter((node) => node.classList.length > 1).length;
+
+  it('toggles sparkles while the page is shown, and holds them still, lit, under reduced motion', async () => {
+    vi.useFakeTimers();
+    stubMedia(() => false);
+    const moving = render(<AnimatedBackground />);
+    expect(litSparkles(moving.container)).toBe(SPARKLES_DESKTOP);
+    await act(async () => {
+      vi.advanceTimersByTime(SPARKLE_MAX_MS);
+    });
+    expect(litSparkles(moving.container)).toBeLessThan(SPARKLES_DESKTOP);
+    moving.unmount();
+
+    stubMedia((query) => query.includes('prefers-reduced-motion: reduce'));
+    const still = render(<AnimatedBackground />);
+    await act(async () => {
+      vi.advanceTimersByTime(3 * SPARKLE_MAX_MS);
+    });
+    expect(litSparkles(still.container)).toBe(SPARKLES_DESKTOP);
+  });
+
+  it('pauses the sparkles while the page is hidden', async () => {
+    vi.useFakeTimers();
+    stubMedia(() => false);
+    const hidden = vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
+    const { container } = render(<AnimatedBackground />);
+    await act(async () => {
+      vi.advanceTimersByTime(3 * SPARKLE_MAX_MS);
+    });
+    expect(litSparkles(container)).toBe(SPARKLES_DESKTOP);
+    hidden.mockRestore();
+  });
 });
