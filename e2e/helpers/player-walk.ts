@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { demoStaffAccounts } from '@paws/contracts/staff';
 import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { linkIn, waitForMessage, watchErrors } from '../tests/identity-support.ts';
+import { ACCOUNT_MENU, linkIn, waitForMessage, watchErrors } from '../tests/identity-support.ts';
 import { launchBrowser, viewports } from './browser.ts';
 import { playerFetch } from './player-fetch.ts';
 import { type RunningServer, startServer } from './server.ts';
@@ -72,8 +72,7 @@ export function playerWalk() {
     });
     expect(status).toBe(201);
     await page.goto(linkIn(await waitForMessage(origin, email)));
-    await page.getByRole('banner').getByRole('button', { name: /^(Account menu of|Menú de la cuenta de) / });
-    await until(async () => (await page.evaluate(() => document.cookie)).includes('signed_in'));
+    await page.getByRole('banner').getByRole('button', { name: ACCOUNT_MENU }).waitFor();
     return email;
   }
 

@@ -13,8 +13,8 @@ import { audit, expectClean } from '../helpers/axe.ts';
 import { launchBrowser, moving, viewports } from '../helpers/browser.ts';
 import { playerFetch } from '../helpers/player-fetch.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
-import { animationsDone, until } from '../helpers/settle.ts';
-import { linkIn, waitForMessage, watchErrors } from './identity-support.ts';
+import { animationsDone } from '../helpers/settle.ts';
+import { signUpNewPlayer, watchErrors } from './identity-support.ts';
 
 const PASSWORD = 'Polish#2026';
 /** Where the screenshots go, taken only when E2E_SHOTS names a folder: they are for a person to look at. */
@@ -86,25 +86,15 @@ describe.concurrent('games polish', () => {
     return { context, page, errors: watchErrors(page) };
   }
 
-  /** A new player, signed in, with `dollars` deposited. */
+  /** A new player, signed in (the header shows their menu), with `dollars` deposited. */
   async function player(page: Page, dollars = 50) {
     serial += 1;
-    const email = `games-polish${serial}@example.com`;
-    await page.goto(`${server.platform}/faq`);
-    const { status } = await playerFetch(page, '/api/identity/auth/registration', {
-      email,
-      password: PASSWORD,
-      ageConfirmed: true,
-      callbackUrl: `${server.platform}/callback/register`,
-    });
-    expect(status).toBe(201);
-    await page.goto(linkIn(await waitForMessage(server.platform, email)));
-    await until(async () => (await page.evaluate(() => document.cookie)).includes('signed_in'));
+    await signUpNewPlayer(page, server.platform, `games-polish${serial}@example.com`, PASSWORD);
     const deposit = await playerFetch(page, '/api/platform/users/deposit', {
       amount: dollars,
       paymentMethod: 'CARD',
     });
-    expect(deposit.status).toBe(201);
+    expect(deposit, JSON.stringify(deposit.body)).toMatchObject({ status: 201 });
   }
 
   async function openGame(

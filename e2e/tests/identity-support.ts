@@ -131,6 +131,9 @@ export async function signInByEmailLink(page: Page, origin: string, email: strin
     .waitFor();
 }
 
+/** The header's account menu, signed in, in each of the site's languages (userMenu.label). */
+export const ACCOUNT_MENU = /^(Account menu of|Menú de la cuenta de|Menu du compte de|Menu account di) /;
+
 /**
  * A new player of the test's own, signed in on `origin` by the confirmation link: registered by the call the
  * sign-up form makes (from the page, with its origin), the link taken from the outbox. For journeys that need
@@ -154,7 +157,7 @@ export async function signUpNewPlayer(page: Page, origin: string, email: string,
   await page.goto(linkIn(await waitForMessage(origin, email)));
   await page
     .getByRole('banner')
-    .getByRole('button', { name: /Account menu of/ })
+    .getByRole('button', { name: ACCOUNT_MENU })
     .waitFor();
 }
 
