@@ -17,12 +17,15 @@ export function databaseUrl(adminUrl: string, name: string) {
   return url.toString();
 }
 
-/** Runs one statement (create or drop a database) on its own connection. */
-export async function adminQuery(adminUrl: string, statement: string) {
+/** Runs one statement (create or drop a database, read a statistic) on its own connection; its rows. */
+export async function adminQuery(
+  adminUrl: string,
+  statement: string,
+): Promise<Array<Record<string, unknown>>> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    await client.query(statement);
+    return (await client.query(statement)).rows;
   } finally {
     await client.end();
   }

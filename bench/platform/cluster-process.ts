@@ -33,7 +33,9 @@ export function cleanUpOnSignals() {
 /** A fresh database next to the one adminUrl names, dropped by cleanup(). */
 export async function freshDatabase(adminUrl: string, name: string) {
   await adminQuery(adminUrl, `create database ${name}`);
-  onCleanup(() => adminQuery(adminUrl, `drop database if exists ${name} with (force)`));
+  onCleanup(async () => {
+    await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+  });
 }
 
 export interface ClusterNode {

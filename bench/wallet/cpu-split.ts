@@ -63,6 +63,16 @@ export function describeSplit(
   operations: number,
   client: 'generator' | 'children',
 ) {
+  return splitOf(before, after, operations, client).text;
+}
+
+/** describeSplit's text, and the CPU µs per operation of every side together. */
+export function splitOf(
+  before: CpuReading,
+  after: CpuReading,
+  operations: number,
+  client: 'generator' | 'children',
+) {
   const per = (key: keyof CpuReading) =>
     (((after[key] - before[key]) * 1000) / Math.max(operations, 1)).toFixed(0);
   const idle = (100 * (after.idle - before.idle)) / Math.max(after.total - before.total, 1);
@@ -74,5 +84,6 @@ export function describeSplit(
     client === 'generator'
       ? after.postgres - before.postgres + after.server - before.server + after.generator - before.generator
       : after.postgres - before.postgres + after.children - before.children;
-  return `${sides}; all ${((all * 1000) / Math.max(operations, 1)).toFixed(0)} µs; machine idle ${idle.toFixed(0)} %`;
+  const allMicros = (all * 1000) / Math.max(operations, 1);
+  return { text: `${sides}; all ${allMicros.toFixed(0)} µs; machine idle ${idle.toFixed(0)} %`, allMicros };
 }

@@ -155,10 +155,7 @@ export async function signUpNewPlayer(page: Page, origin: string, email: string,
   );
   expect(status).toBe(201);
   await page.goto(linkIn(await waitForMessage(origin, email)));
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: ACCOUNT_MENU })
-    .waitFor();
+  await page.getByRole('banner').getByRole('button', { name: ACCOUNT_MENU }).waitFor();
 }
 
 /**
