@@ -19,7 +19,9 @@
  * Knobs: BENCH_CLIENTS (8), BENCH_SECONDS (20), BENCH_ROUNDS (1), BENCH_WARMUP_SECONDS (3), BENCH_PLAYERS (1000),
  * BENCH_POOL (2 × cores), BENCH_SERVER_NODE_ARGS (extra node flags for the server, e.g. `--cpu-prof`),
  * BENCH_COMPARE_SERVER (the server.ts of another checkout: each round then also measures that wallet, on the
- * same database, between this one and pgbench, for a before/after in one run).
+ * same database, between this one and pgbench, for a before/after in one run), BENCH_PERF=1 (the first
+ * round's wallet phase sampled by `perf` on the wallet's database backends, their CPU by executor phase:
+ * backend-profile.ts).
  */
 import { execFile as execFileCb, fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -33,6 +35,7 @@ import { isWalletError } from '../../apps/server/src/modules/wallet/errors.ts';
 import { createWalletService } from '../../apps/server/src/modules/wallet/service.ts';
 import { STUDIO_PROVIDER } from '../../apps/server/src/modules/wallet/signature.ts';
 import { adminQuery, databaseUrl, percentile, pgbenchPath, requireDatabaseUrl } from '../lib/postgres.ts';
+import { profileBackends } from './backend-profile.ts';
 import { readCpu, splitOf } from './cpu-split.ts';
 
 const execFile = promisify(execFileCb);
@@ -50,6 +53,7 @@ const walletDb = `paws_bench_wallet_${stamp}`;
 const pgbenchDb = `paws_bench_pgbench_${stamp}`;
 
 const compareServer = process.env.BENCH_COMPARE_SERVER;
+const profiling = process.env.BENCH_PERF === '1';
 
 /** CPU time (ms, user + system) each process used so far; the kernel counts it in 1/100 s. */
 async function cpuMs(pids: number[]) {
@@ -213,7 +217,12 @@ async function main() {
       const started = performance.now();
       const cpuBefore = readCpu(server.pid);
       const commitsBefore = await commitsIn(walletDb);
-      const ok = await measured('this', () => betFor(seconds * 1000, latencies));
+      const bet = () => betFor(seconds * 1000, latencies);
+      const ok = await measured('this', async () =>
+        profiling && round === 1
+          ? profileBackends((await serverPids(server, database.db)).slice(1), bet)
+          : bet(),
+      );
       const walletSplit = splitOf(cpuBefore, readCpu(server.pid), ok, 'generator');
       // Grouped bets share a statement, and so a commit: fewer than one a bet is the batches' size.
       await new Promise((resolve) => setTimeout(resolve, 1_100));
