@@ -57,8 +57,11 @@ export async function profileBackends<T>(pids: number[], run: () => Promise<T>):
       const match = /^\s+([\d.]+)%\s+[\d.]+%\s+\[\.\]\s+(\S+)/.exec(line);
       if (match) shares.set(match[2]!, match[1]!);
     }
-    const samples = /Samples: (\S+)/.exec(stdout)?.[1] ?? '?';
-    console.log(`  the wallet's backends under perf (${samples} samples), share of their CPU:`);
+    const samples = /Samples: (\S+)\s+of event 'cpu-clock/.exec(stdout)?.[1] ?? '?';
+    // perf's own sampling costs this machine a good part of a core: the round's rates are not comparable.
+    console.log(
+      `  the wallet's backends under perf (${samples} samples; perf slows this round), share of their CPU:`,
+    );
     for (const [label, symbol] of PHASES) console.log(`    ${label}: ${shares.get(symbol) ?? '0'} %`);
     return result;
   } finally {
