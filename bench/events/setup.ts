@@ -6,7 +6,8 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { createDatabase, type Database } from '../../apps/server/src/db/client.ts';
 import { createWalletService } from '../../apps/server/src/modules/wallet/service.ts';
-import { STUDIO_PROVIDER, seedWalletProviders } from '../../apps/server/src/modules/wallet/signature.ts';
+import { seedWalletProviders } from '../../apps/server/src/modules/wallet/signature.ts';
+import { type FundedPlayer, fundPlayers } from '../lib/funded-players.ts';
 import { adminQuery, databaseUrl, pgbenchPath } from '../lib/postgres.ts';
 import { toClose } from './cleanup.ts';
 import { adminUrl, eventsDb, pgbenchDb, playerCount, producers } from './settings.ts';
@@ -14,12 +15,8 @@ import { adminUrl, eventsDb, pgbenchDb, playerCount, producers } from './setting
 export const execFile = promisify(execFileCb);
 
 export type Query = <T>(text: string, values?: unknown[]) => Promise<T[]>;
-export type WalletService = ReturnType<typeof createWalletService>;
-export interface Player {
-  userId: string;
-  /** Their game session's token. */
-  token: string;
-}
+export type { WalletService } from '../../apps/server/src/modules/wallet/service.ts';
+export type Player = FundedPlayer;
 
 export async function setUp() {
   const pgbench = pgbenchPath();
@@ -53,23 +50,7 @@ export async function setUp() {
       [batch],
     );
   }
-  const players: Player[] = [];
-  for (let i = 0; i < userIds.length; i += 50) {
-    players.push(
-      ...(await Promise.all(
-        userIds.slice(i, i + 50).map(async (userId) => {
-          await wallet.deposit({ userId, currency: 'USD', amount: 100_000_000, key: `bench-${userId}` });
-          const { token } = await wallet.createGameSession({
-            userId,
-            currency: 'USD',
-            gameCode: 'bench',
-            providerCode: STUDIO_PROVIDER.code,
-          });
-          return { userId, token };
-        }),
-      )),
-    );
-  }
+  const players = await fundPlayers(wallet, userIds);
   await query(
     `create table bench_plain_events (like domain_events including defaults including indexes including constraints)`,
   );

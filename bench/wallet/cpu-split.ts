@@ -16,6 +16,12 @@ function statFields(pid: number | 'self') {
 }
 const ticks = (fields: string[], from: number) => Number(fields[from]) + Number(fields[from + 1]);
 
+/** CPU time (ms, user + system) a live process has used so far, or null when it has ended. */
+export function processCpuMs(pid: number): number | null {
+  const stat = statFields(pid);
+  return stat ? (ticks(stat.fields, 11) * 1000) / HZ : null;
+}
+
 /** Where the machine's CPU is at one moment, in ms: by side, and the machine's idle and total. */
 export interface CpuReading {
   postgres: number;

@@ -25,7 +25,6 @@
  */
 import { execFile as execFileCb, fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -34,9 +33,10 @@ import { createHttpWalletClient } from '../../apps/server/src/modules/wallet/cli
 import { isWalletError } from '../../apps/server/src/modules/wallet/errors.ts';
 import { createWalletService } from '../../apps/server/src/modules/wallet/service.ts';
 import { STUDIO_PROVIDER } from '../../apps/server/src/modules/wallet/signature.ts';
+import { fundPlayers } from '../lib/funded-players.ts';
 import { adminQuery, databaseUrl, percentile, pgbenchPath, requireDatabaseUrl } from '../lib/postgres.ts';
 import { profileBackends } from './backend-profile.ts';
-import { readCpu, splitOf } from './cpu-split.ts';
+import { processCpuMs, readCpu, splitOf } from './cpu-split.ts';
 
 const execFile = promisify(execFileCb);
 
@@ -55,13 +55,12 @@ const pgbenchDb = `paws_bench_pgbench_${stamp}`;
 const compareServer = process.env.BENCH_COMPARE_SERVER;
 const profiling = process.env.BENCH_PERF === '1';
 
-/** CPU time (ms, user + system) each process used so far; the kernel counts it in 1/100 s. */
-async function cpuMs(pids: number[]) {
+/** CPU time (ms) each live process used so far. */
+function cpuMs(pids: number[]) {
   const used = new Map<number, number>();
   for (const pid of pids) {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
-    const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (fields) used.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+    const ms = processCpuMs(pid);
+    if (ms !== null) used.set(pid, ms);
   }
   return used;
 }
@@ -127,10 +126,10 @@ async function main() {
   const cpuPerBet = { this: [] as number[], compared: [] as number[] };
   const measured = async (which: 'this' | 'compared', run: () => Promise<number>) => {
     const measuredServer = which === 'this' ? server : (other as typeof server);
-    const before = await cpuMs(await serverPids(measuredServer, database.db));
+    const before = cpuMs(await serverPids(measuredServer, database.db));
     const ok = await run();
     // Listed again after: a backend the pool opened meanwhile counts from zero.
-    const after = await cpuMs(await serverPids(measuredServer, database.db));
+    const after = cpuMs(await serverPids(measuredServer, database.db));
     let used = 0;
     for (const [pid, ms] of after) used += ms - (before.get(pid) ?? 0);
     cpuPerBet[which].push((used * 1000) / Math.max(ok, 1));
@@ -150,23 +149,10 @@ async function main() {
   try {
     const wallet = createWalletService({ db: database.db });
     process.stdout.write(`setting up ${players} players with 1,000,000.00 each… `);
-    const sessions: Array<{ userId: string; token: string }> = [];
-    for (let i = 0; i < players; i += 50) {
-      const batch = await Promise.all(
-        Array.from({ length: Math.min(50, players - i) }, async (_, j) => {
-          const userId = randomUUID();
-          await wallet.deposit({ userId, currency: 'USD', amount: 100_000_000, key: `bench-${i + j}` });
-          const { token } = await wallet.createGameSession({
-            userId,
-            currency: 'USD',
-            gameCode: 'bench',
-            providerCode: STUDIO_PROVIDER.code,
-          });
-          return { userId, token };
-        }),
-      );
-      sessions.push(...batch);
-    }
+    const sessions = await fundPlayers(
+      wallet,
+      Array.from({ length: players }, () => randomUUID()),
+    );
     await database.db.execute('vacuum analyze');
     console.log('done');
 

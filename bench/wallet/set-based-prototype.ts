@@ -12,13 +12,14 @@
  * first of each side warms its table and indexes).
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { createDatabase } from '../../apps/server/src/db/client.ts';
 import { batchStatement } from '../../apps/server/src/modules/wallet/posting-statements.ts';
 import { createWalletService } from '../../apps/server/src/modules/wallet/service.ts';
-import { STUDIO_PROVIDER } from '../../apps/server/src/modules/wallet/signature.ts';
+import { STUDIO_PROVIDER, seedWalletProviders } from '../../apps/server/src/modules/wallet/signature.ts';
+import { fundPlayers } from '../lib/funded-players.ts';
 import { adminQuery, databaseUrl, requireDatabaseUrl } from '../lib/postgres.ts';
+import { processCpuMs } from './cpu-split.ts';
 
 const adminUrl = requireDatabaseUrl('bench:wallet-statements');
 const name = `paws_bench_statements_${Date.now()}`;
@@ -109,39 +110,17 @@ const KEYS = [
   'gameCode',
 ] as const;
 
-function cpuOf(pid: number) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(f[11]) + Number(f[12])) * 10;
-}
-
 await adminQuery(adminUrl, `create database ${name}`);
 try {
   const database = createDatabase({ url });
   await database.migrate();
-  // The studio registers itself at the app's start; this bench has no app.
-  await database.db.execute(
-    `insert into wallet_providers (code, name) values ('${STUDIO_PROVIDER.code}', 'PAWS Studio') on conflict do nothing`,
-  );
+  // The studio's provider row, as the wallet plugin seeds it: this bench has no app.
+  await seedWalletProviders(database.db);
   const wallet = createWalletService({ db: database.db });
-  const players: Array<{ userId: string; token: string }> = [];
-  for (let i = 0; i < 400; i += 50) {
-    players.push(
-      ...(await Promise.all(
-        Array.from({ length: 50 }, async (_, j) => {
-          const userId = randomUUID();
-          await wallet.deposit({ userId, currency: 'USD', amount: 100_000_000, key: `p-${i + j}` });
-          const { token } = await wallet.createGameSession({
-            userId,
-            currency: 'USD',
-            gameCode: 'bench',
-            providerCode: STUDIO_PROVIDER.code,
-          });
-          return { userId, token };
-        }),
-      )),
-    );
-  }
+  const players = await fundPlayers(
+    wallet,
+    Array.from({ length: 400 }, () => randomUUID()),
+  );
   const houseId = (
     (await database.db.execute(
       `select id from wallet_accounts where system_code = 'house' and currency_code = 'USD' limit 1`,
@@ -193,7 +172,7 @@ try {
     const pid = (await c.query('select pg_backend_pid() as pid')).rows[0].pid as number;
     // Prepared, and past the five custom plans PostgreSQL makes before it keeps a generic one.
     for (let b = 0; b < 20; b++) await run(c, batchOf(b));
-    const before = cpuOf(pid);
+    const before = processCpuMs(pid) ?? 0;
     const started = performance.now();
     let moved = 0;
     for (let b = 0; b < BATCHES; b++) {
@@ -201,7 +180,7 @@ try {
       moved += rows.filter((r) => r.moved).length;
     }
     const ms = performance.now() - started;
-    const cpuPerBet = ((cpuOf(pid) - before) * 1000) / (BATCHES * N);
+    const cpuPerBet = (((processCpuMs(pid) ?? 0) - before) * 1000) / (BATCHES * N);
     console.log(
       `${label}: ${moved}/${BATCHES * N} bets moved, backend CPU ${cpuPerBet.toFixed(0)} µs a bet, ` +
         `wall ${((ms * 1000) / (BATCHES * N)).toFixed(0)} µs a bet`,
