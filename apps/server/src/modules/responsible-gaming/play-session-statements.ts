@@ -47,31 +47,36 @@ export function playedOutLimitText(userId: string, at: string): string {
 
 /**
  * A common table expression counting a moved real-money bet in the player's session: a bet 30 minutes or more
- * after the last one starts a new session; the time since the last bet adds to the day's play time.
+ * after the last one starts a new session; the time since the last bet adds to the day's play time. `moved`
+ * is the wallet's moved rows as a from item, which the other expressions read.
  */
 export function countSessionBetText(
   name: string,
+  moved: string,
   { userId, currency, at, stake }: { userId: string; currency: string; at: string; stake: string },
 ): string {
-  const goesOn = continuesText('rg_play_sessions', at);
+  // The conflict's update reads the bet's time as the row it would have inserted (`excluded`), not `moved`.
+  const betAt = 'excluded.last_bet_at';
+  const goesOn = continuesText('rg_play_sessions', betAt);
   return `${name} as (
     insert into rg_play_sessions (user_id, started_at, last_bet_at, stakes, wins, day, day_played_ms)
-    select ${userId}, ${at}, ${at}, ${stake}, 0, ${dayOf(at)}, 0 from moved where ${currency} = 'USD'
+    select ${userId}, ${at}, ${at}, ${stake}, 0, ${dayOf(at)}, 0 from ${moved} where ${currency} = 'USD'
     on conflict (user_id) do update set
       started_at = case when ${goesOn} then rg_play_sessions.started_at else excluded.started_at end,
       stakes = case when ${goesOn} then rg_play_sessions.stakes else 0 end + excluded.stakes,
       wins = case when ${goesOn} then rg_play_sessions.wins else 0 end,
-      day_played_ms = ${playedTodayText('rg_play_sessions', at)},
+      day_played_ms = ${playedTodayText('rg_play_sessions', betAt)},
       day = excluded.day,
       last_bet_at = greatest(rg_play_sessions.last_bet_at, excluded.last_bet_at))`;
 }
 
-/** A common table expression adding a moved real-money win to the player's current session. */
+/** A common table expression adding a moved real-money win to the player's current session (`moved` as above). */
 export function countSessionWinText(
   name: string,
+  moved: string,
   { userId, currency, win }: { userId: string; currency: string; win: string },
 ): string {
   return `${name} as (
-    update rg_play_sessions set wins = wins + ${win}
-    where user_id = ${userId} and ${currency} = 'USD' and exists (select 1 from moved))`;
+    update rg_play_sessions set wins = wins + ${win} from ${moved}
+    where user_id = ${userId} and ${currency} = 'USD')`;
 }

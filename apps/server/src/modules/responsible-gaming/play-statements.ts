@@ -63,10 +63,12 @@ export function passedLimitText(userId: string, stake: string, at: string): stri
 
 /**
  * A common table expression counting a moved bet or win in its hour, for a limited player only. `moved` is
- * the wallet's CTE of the moved account; `stake` and `win` are its amounts (one of them 0).
+ * the wallet's moved rows as a from item, which the other expressions read; `stake` and `win` are their
+ * amounts (one of them 0).
  */
 export function countPlayText(
   name: string,
+  moved: string,
   {
     userId,
     currency,
@@ -77,7 +79,7 @@ export function countPlayText(
 ): string {
   return `${name} as (
     insert into rg_play_hours (user_id, hour, stakes, wins)
-    select ${userId}, ${hourOf(at)}, ${stake}, ${win} from moved where ${limitedPlayerText(userId, currency)}
+    select ${userId}, ${hourOf(at)}, ${stake}, ${win} from ${moved} where ${limitedPlayerText(userId, currency)}
     on conflict (user_id, hour) do update
       set stakes = rg_play_hours.stakes + excluded.stakes, wins = rg_play_hours.wins + excluded.wins)`;
 }

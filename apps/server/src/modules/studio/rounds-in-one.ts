@@ -14,24 +14,35 @@ import type { StudioWalletCalls } from './wallet-calls.ts';
  */
 export const singleStepRound: StatementCompanion = {
   name: 'studio_single_step_round',
-  build: (c, cte) => ({
-    before: `${cte('studio_pair')} as (
-        select id from studio_seed_pairs
-        where id = ${c('pairId')}::uuid and nonce = ${c('nonce')}::integer and revealed_at is null
-        for update)`,
-    ready: `exists (select 1 from ${cte('studio_pair')})`,
-    after: `${cte('studio_nonce')} as (
-        update studio_seed_pairs set nonce = ${c('nonce')}::integer + 1
-        where id in (select id from ${cte('studio_pair')}) and exists (select 1 from ${cte('moved')})
-      ), ${cte('studio_round')} as (
+  types: {
+    pairId: 'uuid',
+    nonce: 'integer',
+    roundId: 'uuid',
+    userId: 'uuid',
+    game: 'text',
+    walletSessionToken: 'text',
+    currency: 'text',
+    stake: 'bigint',
+    payout: 'bigint',
+    result: 'jsonb',
+    at: 'timestamptz',
+  },
+  build: (c) => ({
+    before: `studio_pair as (
+        select inp.in_i, sp.id from input inp
+        join studio_seed_pairs sp on sp.id = ${c('pairId')} and sp.nonce = ${c('nonce')} and sp.revealed_at is null
+        for update of sp)`,
+    ready: `exists (select 1 from studio_pair sp where sp.in_i = inp.in_i)`,
+    // A moved row's pair is its studio_pair row: taken at this nonce, and locked.
+    after: `studio_nonce as (
+        update studio_seed_pairs sp set nonce = ${c('nonce')} + 1 from moved inp where sp.id = ${c('pairId')}
+      ), studio_round as (
         insert into studio_rounds (id, user_id, game, seed_pair_id, nonce, wallet_session_token, currency, stake,
           payout, result, finished, paid_at, created_at, updated_at)
-        select ${c('roundId')}::uuid, ${c('userId')}::uuid, ${c('game')}, ${c('pairId')}::uuid,
-          ${c('nonce')}::integer, ${c('walletSessionToken')}, ${c('currency')}, ${c('stake')}::bigint,
-          ${c('payout')}::bigint, ${c('result')}::jsonb, true,
-          case when ${c('payout')}::bigint > 0 then ${c('at')}::timestamptz end,
-          ${c('at')}::timestamptz, ${c('at')}::timestamptz
-        from ${cte('moved')})`,
+        select ${c('roundId')}, ${c('userId')}, ${c('game')}, ${c('pairId')}, ${c('nonce')},
+          ${c('walletSessionToken')}, ${c('currency')}, ${c('stake')}, ${c('payout')}, ${c('result')}, true,
+          case when ${c('payout')} > 0 then ${c('at')} end, ${c('at')}, ${c('at')}
+        from moved inp)`,
   }),
 };
 

@@ -163,7 +163,7 @@ export async function writePostings(
   const companion = postings[0]?.companion?.statement;
   if (postings.some((item) => item.companion?.statement !== companion))
     throw new Error('A batch holds one companion');
-  const statement = batchStatement(shape, postings.length, companion);
+  const statement = batchStatement(shape, companion);
   const values = postings.map(({ posting, call }) => {
     if (shapeOf(posting, call) !== shape || call.limited)
       throw new Error(`A ${shape} batch holds only its shape`);
@@ -172,13 +172,15 @@ export async function writePostings(
   const rows = (await runNamed(
     q,
     statement,
-    statement.order.map(({ item, key }) => {
-      const value = key.startsWith('companion.')
-        ? postings[item]?.companion?.values[key.slice('companion.'.length)]
-        : values[item]?.[key as keyof PostingValues];
-      if (value === undefined) throw new Error(`Posting statement ${statement.name} needs ${item}.${key}`);
-      return value;
-    }),
+    statement.order.map((key) =>
+      postings.map((posting, item) => {
+        const value = key.startsWith('companion.')
+          ? posting.companion?.values[key.slice('companion.'.length)]
+          : values[item]?.[key as keyof PostingValues];
+        if (value === undefined) throw new Error(`Posting statement ${statement.name} needs ${item}.${key}`);
+        return value;
+      }),
+    ),
   )) as Array<AnswerRow & { i: number }>;
   const byItem = new Map(rows.map((row) => [Number(row.i), row]));
   return postings.map((_, item) => outcomeOf(byItem.get(item)));

@@ -1,6 +1,7 @@
 /**
- * The text of the one statement every ledger posting is written with, in its five shapes. Parameters are
- * named (`p('amount')`) and numbered here once per shape, so callers bind an object, never positions.
+ * The text of the one statement every ledger posting is written with, in its five shapes. Its values come in
+ * as the rows of `input` (one row, or one per posting of a batch: the same text either way), each value a
+ * typed column named once here, so callers bind an object, never positions.
  */
 import { liveBanExistsText } from '../identity/index.ts';
 import {
@@ -45,6 +46,30 @@ export interface PostingValues {
   referenceExternalId: string;
 }
 
+/** Each value's column type in `input`: it is cast there once, and read as typed everywhere else. */
+const valueTypes: Record<keyof PostingValues, string> = {
+  ledgerId: 'uuid',
+  kind: 'ledger_kind',
+  reference: 'text',
+  metadata: 'jsonb',
+  at: 'timestamptz',
+  banAt: 'timestamptz',
+  amount: 'bigint',
+  counterparty: 'uuid',
+  account: 'uuid',
+  userId: 'uuid',
+  currency: 'text',
+  eventId: 'uuid',
+  event: 'jsonb',
+  sessionToken: 'text',
+  provider: 'text',
+  externalId: 'text',
+  recordId: 'uuid',
+  roundId: 'text',
+  gameCode: 'text',
+  referenceExternalId: 'text',
+};
+
 /**
  * player: a player's balance against a system account (deposits, withdrawals, bonuses, adjustments, refunds);
  * system: between two system accounts (a settled withdrawal); bet, win, winWithReference: a provider's game
@@ -59,48 +84,70 @@ export interface PostingStatement {
   /** node-postgres prepares a named statement once per connection. */
   name: string;
   text: string;
-  /** The value bound to $1, $2, … */
+  /** The value bound to $1, $2, … (a batch's statement binds, for each, an array of every posting's). */
   order: BoundName[];
 }
 
+/** An expression of the current posting's value: a column of `inp`, its row of `input` (or of `moved`). */
 type Param = (name: keyof PostingValues) => string;
-/** A companion's parameter, by its own name. */
+/** A companion's value, by its own name, as Param. */
 export type CompanionParam = (name: string) => string;
 
 /**
  * Another module's part of a bet's statement, on its own tables (the studio's round: its seed pair's nonce and
  * the round row), so that the money and what it paid for are written together or not at all. Its text depends
- * only on `name`; the values are bound per call.
+ * only on `name`; the values are bound per call. Its expressions read the posting's row `inp` (`c(name)` is
+ * one of its values there), so the same text serves one bet or a batch: `before` joins `input inp`, `ready`
+ * is a condition on `inp`, `after` writes `from moved inp` (the moved rows: the values, `account_id` and
+ * `balance`), and each expression it adds carries `inp.in_i` for `ready` to find its row.
  */
 export interface StatementCompanion {
   /** Names the composed statement. */
   name: string;
-  /**
-   * `cte` names each of its common table expressions and the posting's (`cte('moved')`): in a batch of
-   * several postings each one's expressions have names of their own.
-   */
-  build(
-    p: CompanionParam,
-    cte: (name: string) => string,
-  ): {
+  /** Each value's SQL type, as it is cast in `input`. */
+  types: Record<string, string>;
+  build(c: CompanionParam): {
     /** Common table expressions (`x as (…)`, comma-separated) before the posting, which reads no table of theirs. */
     before: string;
     /** A condition the player's account update adds to its guards: the money moves only when it holds. */
     ready: string;
-    /** Common table expressions after the posting; each writes only `from moved` (the account: id, balance). */
+    /** Common table expressions after the posting; each writes only `from moved inp`. */
     after: string;
   };
 }
 
-function compile(name: string, build: (p: Param, c: CompanionParam) => string): PostingStatement {
+const columnOf = (name: BoundName) =>
+  `in_${name.replace('companion.', 'c_').replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}`;
+
+/**
+ * Composes a statement: `build` writes its expressions with the values as columns of `inp`, and `input` is
+ * then made of the values it used, one row of parameters or (`set`) one row per element of array
+ * parameters, numbered by `in_i` from 1.
+ */
+function compile(
+  name: string,
+  set: boolean,
+  build: (p: Param, c: CompanionParam) => string,
+  companion?: StatementCompanion,
+): PostingStatement {
   const order: BoundName[] = [];
   const bind = (key: BoundName) => {
-    const index = order.indexOf(key);
-    if (index >= 0) return `$${index + 1}`;
-    order.push(key);
-    return `$${order.length}`;
+    if (!order.includes(key)) order.push(key);
+    return `inp.${columnOf(key)}`;
   };
-  return { name, text: build(bind, (key) => bind(`companion.${key}`)), order };
+  const body = build(bind, (key) => bind(`companion.${key}`));
+  const typeOf = (key: BoundName) => {
+    const type = key.startsWith('companion.')
+      ? companion?.types[key.slice('companion.'.length)]
+      : valueTypes[key as keyof PostingValues];
+    if (!type) throw new Error(`Posting statement ${name} has no type for ${key}`);
+    return type;
+  };
+  const input = set
+    ? `select * from unnest(${order.map((key, at) => `$${at + 1}::${typeOf(key)}[]`).join(', ')})
+        with ordinality as t(${order.map(columnOf).join(', ')}, in_i)`
+    : `select ${order.map((key, at) => `$${at + 1}::${typeOf(key)} as ${columnOf(key)}`).join(', ')}, 1::bigint as in_i`;
+  return { name, text: `with input as (${input}), ${body}`, order };
 }
 
 /**
@@ -108,6 +155,10 @@ function compile(name: string, build: (p: Param, c: CompanionParam) => string): 
  * ledger transaction, both entries, the game call's record and the wallet.moved event are inserted only if
  * it was. A concurrent duplicate hits a unique index (the ledger reference, the provider's transaction id)
  * and undoes the whole statement; the caller runs it again and meets the first one's rows.
+ *
+ * Every expression is over the postings' rows: `input inp` before the account update, `moved inp` (the
+ * rows that moved, with `account_id` and `balance`) after it, so one text serves one posting or a batch of
+ * game calls of different players. The answer has one row per posting, `i` its place (from 0).
  */
 function postingText(
   shape: PostingShape,
@@ -115,36 +166,21 @@ function postingText(
   companion?: ReturnType<StatementCompanion['build']>,
   limited = false,
 ) {
-  const { ctes, answer } = postingParts(shape, p, companion, limited);
-  return `with ${ctes} ${answer}`;
-}
-
-/**
- * The posting's common table expressions and the select answering it. `cte` names each expression, so that
- * several postings' parts can sit in one statement (a batch) under names of their own.
- */
-function postingParts(
-  shape: PostingShape,
-  p: Param,
-  companion?: ReturnType<StatementCompanion['build']>,
-  limited = false,
-  cte: (name: string) => string = (name) => name,
-) {
-  // The responsible-gaming pieces read the moved account as `moved`.
-  const movedIn = (text: string) => text.replace(/\bfrom moved\b/g, `from ${cte('moved')}`);
   const game = shape === 'bet' || shape === 'win' || shape === 'winWithReference';
   const toPlayer = shape !== 'system';
-  const at = `${p('at')}::timestamptz`;
-  const amount = `${p('amount')}::bigint`;
-  const ledgerId = `${p('ledgerId')}::uuid`;
-  const userId = toPlayer ? `${p('userId')}::uuid` : '';
+  const at = p('at');
+  const amount = p('amount');
+  const ledgerId = p('ledgerId');
+  const userId = toPlayer ? p('userId') : '';
   const currency = toPlayer ? p('currency') : '';
   // A game call's kinds are fixed by its shape; the other postings bind theirs.
-  const kind = game ? `'${shape === 'bet' ? 'BET' : 'WIN'}'` : p('kind');
+  const kind = game ? `'${shape === 'bet' ? 'BET' : 'WIN'}'::ledger_kind` : p('kind');
+  const gameKind = `'${shape === 'bet' ? 'BET' : 'WIN'}'::game_transaction_kind`;
 
   const session = game
-    ? `${cte('s')} as (
-        select user_id, currency_code, provider_code, expires_at from game_sessions where token = ${p('sessionToken')}
+    ? `s as (
+        select inp.in_i, g.user_id, g.currency_code, g.provider_code, g.expires_at
+        from input inp join game_sessions g on g.token = ${p('sessionToken')}
       ), `
     : '';
   const prior = game
@@ -153,16 +189,17 @@ function postingParts(
   // A win that names its bet waits for any rollback of that bet (FOR SHARE) and is refused if it happened.
   const ref =
     shape === 'winWithReference'
-      ? `, ${cte('ref')} as (
-        select status, kind, user_id from game_transactions
-        where provider_code = ${p('provider')} and external_id = ${p('referenceExternalId')} for share)`
+      ? `ref as (
+        select inp.in_i, g.status, g.kind, g.user_id from input inp
+        join game_transactions g on g.provider_code = ${p('provider')} and g.external_id = ${p('referenceExternalId')}
+        for share of g), `
       : '';
   // A bet needs a live session and a player without a live ban (identity's rule, read here rather than in a
   // statement of its own); a win is owed to the player whatever became of the session.
-  const banned = shape === 'bet' ? liveBanExistsText(userId, `${p('banAt')}::timestamptz`) : 'null';
+  const banned = shape === 'bet' ? liveBanExistsText(userId, p('banAt')) : 'null';
   // Responsible gaming: a bet of a player with limits moves nothing on the one-statement path (its refusal
   // says `limited`, and the wallet runs the limited path); there, the bet must stay within the limits.
-  const rgAt = game ? `${p('banAt')}::timestamptz` : '';
+  const rgAt = game ? p('banAt') : '';
   const stake = `(-${amount})`;
   const limitedPlayer = shape === 'bet' ? limitedPlayerText(userId, currency) : 'false';
   const limitGuard =
@@ -173,62 +210,67 @@ function postingParts(
         : `and not ${limitedPlayer}`;
   const sessionGuard = game
     ? `and exists (
-          select 1 from ${cte('s')} s
-          where s.user_id = ${userId} and s.currency_code = ${currency} and s.provider_code = ${p('provider')}
-            ${shape === 'bet' ? `and s.expires_at > ${at}` : ''})
+          select 1 from s
+          where s.in_i = inp.in_i and s.user_id = ${userId} and s.currency_code = ${currency}
+            and s.provider_code = ${p('provider')} ${shape === 'bet' ? `and s.expires_at > ${at}` : ''})
         ${shape === 'bet' ? `and not ${banned}` : ''} ${limitGuard}`
     : '';
   const refGuard = ref
-    ? `and exists (select 1 from ${cte('ref')} ref where ref.kind = 'BET' and ref.status = 'OK' and ref.user_id = ${userId})`
+    ? `and exists (select 1 from ref where ref.in_i = inp.in_i and ref.kind = 'BET' and ref.status = 'OK'
+        and ref.user_id = ${userId})`
     : '';
   const moved = toPlayer
-    ? `update wallet_accounts set balance = balance + ${amount}, updated_at = ${at}
-        where user_id = ${userId} and currency_code = ${currency} and balance + ${amount} >= 0
-          and not exists (select 1 from ${cte('prior')}) ${sessionGuard} ${refGuard}
+    ? `update wallet_accounts a set balance = a.balance + ${amount}, updated_at = ${at}
+        from input inp
+        where a.user_id = ${userId} and a.currency_code = ${currency} and a.balance + ${amount} >= 0
+          and not exists (${prior}) ${sessionGuard} ${refGuard}
           ${companion ? `and ${companion.ready}` : ''}
-        returning id, balance`
-    : `select ${p('account')}::uuid as id, null::bigint as balance where not exists (select 1 from ${cte('prior')})`;
+        returning inp.*, a.id as account_id, a.balance`
+    : `select inp.*, ${p('account')} as account_id, null::bigint as balance from input inp
+        where not exists (${prior})`;
 
   const gameRecord = game
-    ? `, ${cte('gt')} as (
+    ? `, gt as (
         insert into game_transactions (id, provider_code, external_id, kind, status, user_id, currency_code, amount,
           round_id, game_code, reference_external_id, ledger_transaction_id, balance_after, created_at)
-        select ${p('recordId')}::uuid, ${p('provider')}, ${p('externalId')}, ${kind}::game_transaction_kind,
+        select ${p('recordId')}, ${p('provider')}, ${p('externalId')}, ${gameKind},
           'OK'::game_transaction_status, ${userId}, ${currency}, abs(${amount}), ${p('roundId')}, ${p('gameCode')},
-          ${ref ? p('referenceExternalId') : 'null'}, ${ledgerId}, balance, ${at} from ${cte('moved')})`
+          ${ref ? p('referenceExternalId') : 'null'}, ${ledgerId}, inp.balance, ${at} from moved inp)`
     : '';
   // The session's first accepted bet marks it played: only played sessions are the player's game history.
   const played =
     shape === 'bet'
-      ? `, ${cte('played')} as (
-        update game_sessions set played_at = ${at}
-        where token = ${p('sessionToken')} and played_at is null and exists (select 1 from ${cte('moved')}))`
+      ? `, played as (
+        update game_sessions g set played_at = ${at} from moved inp
+        where g.token = ${p('sessionToken')} and g.played_at is null)`
       : '';
   // A limited player's play is counted in its hour (bets on the limited path, every win).
   const counted =
     (shape === 'bet' && limited) || (game && shape !== 'bet')
-      ? `, ${movedIn(
-          countPlayText(cte('rg_counted'), {
-            userId,
-            currency,
-            at: rgAt,
-            stake: shape === 'bet' ? stake : '0',
-            win: shape === 'bet' ? '0' : amount,
-          }),
-        )}`
+      ? `, ${countPlayText('rg_counted', 'moved inp', {
+          userId,
+          currency,
+          at: rgAt,
+          stake: shape === 'bet' ? stake : '0',
+          win: shape === 'bet' ? '0' : amount,
+        })}`
       : '';
   // Every real-money bet and win counts in the player's play session (one key upsert, in this statement).
   const playSession = !game
     ? ''
     : shape === 'bet'
-      ? `, ${movedIn(countSessionBetText(cte('rg_session'), { userId, currency, at: rgAt, stake }))}`
-      : `, ${movedIn(countSessionWinText(cte('rg_session'), { userId, currency, win: amount }))}`;
-  const windows = shape === 'bet' && limited ? `, ${playWindowsText(userId, rgAt)}` : '';
+      ? `, ${countSessionBetText('rg_session', 'moved inp', { userId, currency, at: rgAt, stake })}`
+      : `, ${countSessionWinText('rg_session', 'moved inp', { userId, currency, win: amount })}`;
+  // The limited path is one posting's statement: its window sums read that one player's hours.
+  const windows =
+    shape === 'bet' && limited
+      ? `${playWindowsText(`(select in_user_id from input)`, `(select in_ban_at from input)`)}, `
+      : '';
   const event = toPlayer
-    ? `, ${cte('ev')} as (
+    ? `, ev as (
         insert into domain_events (id, name, payload, created_at)
-        select ${p('eventId')}::uuid, 'wallet.moved', ${p('event')}::jsonb || jsonb_build_object('balance', balance), ${at}
-        from ${cte('moved')})`
+        select ${p('eventId')}, 'wallet.moved', ${p('event')} || jsonb_build_object('balance', inp.balance), ${at}
+        from moved inp)`
     : '';
 
   const currentBalance = toPlayer
@@ -237,25 +279,24 @@ function postingParts(
   const referenceState = ref
     ? `(select case when ref.kind <> 'BET' then 'MISMATCH'
           when ref.user_id is null or ref.status = 'ROLLED_BACK' then 'ROLLED_BACK'
-          when ref.user_id <> ${userId} then 'MISMATCH' else 'OK' end from ${cte('ref')} ref)`
+          when ref.user_id <> ${userId} then 'MISMATCH' else 'OK' end from ref where ref.in_i = inp.in_i)`
     : 'null';
   const sessionField = (column: string) => (game ? `s.${column}` : 'null');
 
-  const ctes = `
-    ${session}${cte('prior')} as (${prior})${ref}${windows}${companion ? `, ${companion.before}` : ''}, ${cte('moved')} as (
+  return `${session}${ref}${windows}${companion ? `${companion.before}, ` : ''}moved as (
       ${moved}
-    ), ${cte('lt')} as (
+    ), lt as (
       insert into ledger_transactions (id, kind, reference, metadata, created_at)
-      select ${ledgerId}, ${kind}::ledger_kind, ${p('reference')}, ${p('metadata')}::jsonb, ${at} from ${cte('moved')}
-    ), ${cte('le')} as (
+      select ${ledgerId}, ${kind}, ${p('reference')}, ${p('metadata')}, ${at} from moved inp
+    ), le as (
       insert into ledger_entries (transaction_id, account_id, amount, balance_after)
-      select ${ledgerId}, id, ${amount}, balance from ${cte('moved')}
+      select ${ledgerId}, inp.account_id, ${amount}, inp.balance from moved inp
       union all
-      select ${ledgerId}, ${p('counterparty')}::uuid, -${amount}, null from ${cte('moved')}
-    )${gameRecord}${played}${counted}${playSession}${event}${companion ? `, ${companion.after}` : ''}`;
-  const answer = `
-    select m.id is not null as moved, m.balance, ${companion ? companion.ready : 'true'} as companion_ready,
-      case when m.id is null then json_build_object(
+      select ${ledgerId}, ${p('counterparty')}, -${amount}, null from moved inp
+    )${gameRecord}${played}${counted}${playSession}${event}${companion ? `, ${companion.after}` : ''}
+    select inp.in_i - 1 as i, m.account_id is not null as moved, m.balance,
+      ${companion ? companion.ready : 'true'} as companion_ready,
+      case when m.account_id is null then json_build_object(
         'current_balance', ${currentBalance},
         'session_user', ${sessionField('user_id')}, 'session_currency', ${sessionField('currency_code')},
         'session_provider', ${sessionField('provider_code')}, 'session_expires', ${sessionField('expires_at')},
@@ -263,8 +304,8 @@ function postingParts(
         'limited', ${limited ? 'true' : limitedPlayer},
         'over_limit', ${limited ? passedLimitText(userId, stake, rgAt) : 'null'},
         'played_out', ${limited ? playedOutLimitText(userId, rgAt) : 'null'}) end as diagnosis
-    from (select 1) one ${game ? `left join ${cte('s')} s on true ` : ''}left join ${cte('moved')} m on true`;
-  return { ctes, answer };
+    from input inp ${game ? 'left join s on s.in_i = inp.in_i ' : ''}left join moved m on m.in_i = inp.in_i
+    order by inp.in_i`;
 }
 
 const withCompanion = new Map<string, PostingStatement>();
@@ -277,74 +318,42 @@ export function betWith(companion: StatementCompanion, limited = false): Posting
   const name = `${limited ? 'wallet_bet_limited' : 'wallet_bet'}+${companion.name}`;
   let statement = withCompanion.get(name);
   if (!statement) {
-    statement = compile(name, (p, c) =>
-      postingText(
-        'bet',
-        p,
-        companion.build(c, (cte) => cte),
-        limited,
-      ),
-    );
+    statement = compile(name, false, (p, c) => postingText('bet', p, companion.build(c), limited), companion);
     withCompanion.set(name, statement);
   }
   return statement;
 }
 
 /** A limited player's bet without a companion. */
-export const limitedBetStatement = compile('wallet_bet_limited', (p) =>
+export const limitedBetStatement = compile('wallet_bet_limited', false, (p) =>
   postingText('bet', p, undefined, true),
 );
 
 export const postingStatements: Record<PostingShape, PostingStatement> = {
-  player: compile('wallet_post_player', (p) => postingText('player', p)),
-  system: compile('wallet_post_system', (p) => postingText('system', p)),
-  bet: compile('wallet_bet', (p) => postingText('bet', p)),
-  win: compile('wallet_win', (p) => postingText('win', p)),
-  winWithReference: compile('wallet_win_ref', (p) => postingText('winWithReference', p)),
+  player: compile('wallet_post_player', false, (p) => postingText('player', p)),
+  system: compile('wallet_post_system', false, (p) => postingText('system', p)),
+  bet: compile('wallet_bet', false, (p) => postingText('bet', p)),
+  win: compile('wallet_win', false, (p) => postingText('win', p)),
+  winWithReference: compile('wallet_win_ref', false, (p) => postingText('winWithReference', p)),
 };
 
 /** The game-call shapes a batch can hold: one shape per batch, every posting of a different player. */
 export type BatchShape = 'bet' | 'win' | 'winWithReference';
 
-/** A batch's statement: `$k` binds `order[k - 1]`, a value (or a companion's) of the batch's `item`-th posting. */
-export interface BatchStatement {
-  name: string;
-  text: string;
-  order: Array<{ item: number; key: BoundName }>;
-}
-
-const batchStatements = new Map<string, BatchStatement>();
+const batchStatements = new Map<string, PostingStatement>();
 
 /**
- * `size` game calls of one shape in one statement, so one round trip and one commit: each posting's own
- * expressions (its guards, its rows, its event, a bet's companion) under names of their own, and one answer
- * row per posting, `i` its place in the batch. All read one snapshot, so no two may touch the same player
- * (the caller's rule).
+ * Game calls of one shape in one statement, so one round trip and one commit, whatever their number: each
+ * value is bound as an array of every posting's, `input` has a row per posting, and the one text's guards,
+ * rows, event and a bet's companion apply to each row. All read one snapshot, so no two may touch the same
+ * player (the caller's rule). One answer row per posting, `i` its place in the batch.
  */
-export function batchStatement(
-  shape: BatchShape,
-  size: number,
-  companion?: StatementCompanion,
-): BatchStatement {
+export function batchStatement(shape: BatchShape, companion?: StatementCompanion): PostingStatement {
   if (companion && shape !== 'bet') throw new Error('Only a bet takes a companion');
-  const name = `wallet_${shape}${companion ? `+${companion.name}` : ''}_x${size}`;
+  const name = `wallet_${shape}${companion ? `+${companion.name}` : ''}_set`;
   let statement = batchStatements.get(name);
   if (!statement) {
-    const order: BatchStatement['order'] = [];
-    const parts = Array.from({ length: size }, (_, item) => {
-      const bind = (key: BoundName) => {
-        const index = order.findIndex((bound) => bound.item === item && bound.key === key);
-        if (index >= 0) return `$${index + 1}`;
-        order.push({ item, key });
-        return `$${order.length}`;
-      };
-      const cte = (name: string) => `b${item}_${name}`;
-      const own = companion?.build((key) => bind(`companion.${key}`), cte);
-      return postingParts(shape, bind, own, false, cte);
-    });
-    const text = `with ${parts.map((part) => part.ctes).join(',')}
-      ${parts.map((part, item) => part.answer.replace('select ', `select ${item} as i, `)).join(' union all ')}`;
-    statement = { name, text, order };
+    statement = compile(name, true, (p, c) => postingText(shape, p, companion?.build(c)), companion);
     batchStatements.set(name, statement);
   }
   return statement;
