@@ -114,4 +114,14 @@ describe('statements per wallet call', () => {
     expect(await wallet.balanceOf(userId, 'USD')).toBe(5_000 + 100 - 100 - 1_000 - 1_000 + 1_000 + 1);
     expect(await ledgerProblems(database.db)).toEqual(noProblems);
   });
+
+  it('a game call’s (provider, external id) probe has one index to take: its unique one', async () => {
+    // Another index led by the provider (one value for every studio call) looked as cheap to the planner
+    // while a young table's statistics lagged, and the bet's probe then read every call of the provider.
+    const { rows } = (await database.db.execute(
+      `select indexname from pg_indexes
+       where tablename = 'game_transactions' and indexdef ~ 'USING btree \\(provider_code[,)]'`,
+    )) as unknown as { rows: Array<{ indexname: string }> };
+    expect(rows.map((row) => row.indexname)).toEqual(['game_transactions_provider_external_unique']);
+  });
 });

@@ -88,7 +88,7 @@ export interface PostingStatement {
   order: BoundName[];
 }
 
-/** An expression of the current posting's value: a column of `inp`, its row of `input` (or of `moved`). */
+/** An expression of the current posting's value: a parameter, or in a batch a column of its row `inp`. */
 type Param = (name: keyof PostingValues) => string;
 /** A companion's value, by its own name, as Param. */
 export type CompanionParam = (name: string) => string;
@@ -96,8 +96,8 @@ export type CompanionParam = (name: string) => string;
 /**
  * Another module's part of a bet's statement, on its own tables (the studio's round: its seed pair's nonce and
  * the round row), so that the money and what it paid for are written together or not at all. Its text depends
- * only on `name`; the values are bound per call. Its expressions read the posting's row `inp` (`c(name)` is
- * one of its values there), so the same text serves one bet or a batch: `before` joins `input inp`, `ready`
+ * only on `name`; the values are bound per call. `c(name)` is one of its values (as Param), so the same text
+ * serves one bet or a batch, where they are columns of the posting's row `inp`: `before` joins `input inp`, `ready`
  * is a condition on `inp`, `after` writes `from moved inp` (the moved rows: the values, `account_id` and
  * `balance`), and each expression it adds carries `inp.in_i` for `ready` to find its row.
  */
@@ -120,9 +120,11 @@ const columnOf = (name: BoundName) =>
   `in_${name.replace('companion.', 'c_').replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}`;
 
 /**
- * Composes a statement: `build` writes its expressions with the values as columns of `inp`, and `input` is
- * then made of the values it used, one row of parameters or (`set`) one row per element of array
- * parameters, numbered by `in_i` from 1.
+ * Composes a statement: `build` writes its expressions with the values it reads. One posting's statement
+ * binds each value as a parameter (`$n::type`), and `input` is its one row; a batch's (`set`) binds each as
+ * an array of every posting's, `input` has a row per posting, and a value is its row's column (`inp.in_…`).
+ * Either way `input` numbers its rows by `in_i` from 1. (One posting's values stay parameters so that the
+ * planner sees each lookup as a key, which it would not read through a join on a table it thinks small.)
  */
 function compile(
   name: string,
@@ -131,11 +133,6 @@ function compile(
   companion?: StatementCompanion,
 ): PostingStatement {
   const order: BoundName[] = [];
-  const bind = (key: BoundName) => {
-    if (!order.includes(key)) order.push(key);
-    return `inp.${columnOf(key)}`;
-  };
-  const body = build(bind, (key) => bind(`companion.${key}`));
   const typeOf = (key: BoundName) => {
     const type = key.startsWith('companion.')
       ? companion?.types[key.slice('companion.'.length)]
@@ -143,10 +140,15 @@ function compile(
     if (!type) throw new Error(`Posting statement ${name} has no type for ${key}`);
     return type;
   };
+  const bind = (key: BoundName) => {
+    if (!order.includes(key)) order.push(key);
+    return set ? `inp.${columnOf(key)}` : `$${order.indexOf(key) + 1}::${typeOf(key)}`;
+  };
+  const body = build(bind, (key) => bind(`companion.${key}`));
   const input = set
     ? `select * from unnest(${order.map((key, at) => `$${at + 1}::${typeOf(key)}[]`).join(', ')})
         with ordinality as t(${order.map(columnOf).join(', ')}, in_i)`
-    : `select ${order.map((key, at) => `$${at + 1}::${typeOf(key)} as ${columnOf(key)}`).join(', ')}, 1::bigint as in_i`;
+    : 'select 1::bigint as in_i';
   return { name, text: `with input as (${input}), ${body}`, order };
 }
 
@@ -262,10 +264,7 @@ function postingText(
       ? `, ${countSessionBetText('rg_session', 'moved inp', { userId, currency, at: rgAt, stake })}`
       : `, ${countSessionWinText('rg_session', 'moved inp', { userId, currency, win: amount })}`;
   // The limited path is one posting's statement: its window sums read that one player's hours.
-  const windows =
-    shape === 'bet' && limited
-      ? `${playWindowsText(`(select in_user_id from input)`, `(select in_ban_at from input)`)}, `
-      : '';
+  const windows = shape === 'bet' && limited ? `${playWindowsText(userId, rgAt)}, ` : '';
   const event = toPlayer
     ? `, ev as (
         insert into domain_events (id, name, payload, created_at)

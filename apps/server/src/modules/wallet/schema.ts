@@ -167,8 +167,10 @@ export const gameTransactions = pgTable(
   (t) => [
     uniqueIndex('game_transactions_provider_external_unique').on(t.providerCode, t.externalId),
     index().on(t.userId, t.createdAt),
-    // A round's stake (big-win notices) without reading the player's whole history.
-    index().on(t.providerCode, t.roundId),
+    // A round's stake (big-win notices) without reading the player's whole history. The round leads: with
+    // the provider first, the planner could take this index for a call's (provider, external id) probe
+    // (statistics of a young table make the two look alike) and scan every call of the provider.
+    index().on(t.roundId, t.providerCode),
     foreignKey({ columns: [t.ledgerTransactionId], foreignColumns: [ledgerTransactions.id] }),
   ],
 );

@@ -1,0 +1,2 @@
+DROP INDEX "game_transactions_provider_code_round_id_index";--> statement-breakpoint
+CREATE INDEX "game_transactions_round_id_provider_code_index" ON "game_transactions" USING btree ("round_id","provider_code");
