@@ -24,6 +24,7 @@ export const freePort = () =>
   });
 
 export interface Running {
+  pid: number;
   origin: string;
   /** The back office's port, and the origin its pages are served from (what its calls must send). */
   backOffice: string;
@@ -81,6 +82,7 @@ export async function startServer(options: ServerOptions): Promise<Running> {
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
+    pid: child.pid as number,
     origin,
     backOffice: `http://127.0.0.1:${backOffice}`,
     backOfficeOrigin: `http://localhost:${backOffice}`,

@@ -26,6 +26,7 @@ import {
   startServer,
 } from '../lib/cluster.ts';
 import { adminQuery, percentile, databaseUrl as urlOf } from '../lib/postgres.ts';
+import { cpuMeter } from '../platform/metrics.ts';
 
 const adminUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
@@ -70,10 +71,20 @@ async function connectAll(origins: string[], players: BenchPerson[]) {
   return sockets;
 }
 
-/** Broadcast rounds: each latency from sending the call to one socket's receipt. */
-async function measure(producer: Running, staffCookie: string, sockets: Socket[]) {
+/**
+ * Broadcast rounds: each latency from sending the call to one socket's receipt, and the CPU the counted rounds
+ * took of each side (the servers, PostgreSQL, Redis, this load generator with its sockets).
+ */
+async function measure(servers: Running[], staffCookie: string, sockets: Socket[]) {
+  const producer = servers[0] as Running;
   const latencies: number[] = [];
+  let meter: ReturnType<typeof cpuMeter> | undefined;
+  let meterStarted = 0;
   for (let round = 0; round < rounds + 1; round++) {
+    if (round === 1) {
+      meter = cpuMeter({ nodes: servers, haproxyPid: undefined }, databaseName);
+      meterStarted = performance.now();
+    }
     let started = 0;
     let left = sockets.length;
     const all = new Promise<void>((resolve, reject) => {
@@ -102,7 +113,26 @@ async function measure(producer: Running, staffCookie: string, sockets: Socket[]
     if (res.status !== 202) throw new Error(`broadcast answered ${res.status}: ${await res.text()}`);
     await all;
   }
-  return latencies.sort((a, b) => a - b);
+  const seconds = (performance.now() - meterStarted) / 1000;
+  return { latencies: latencies.sort((a, b) => a - b), cpu: meter?.(), seconds };
+}
+
+/**
+ * A broadcast's CPU by side (ms, from the cores each used over the counted rounds), and the shortest time the
+ * machine could deliver it in: all of it spread over every core with nothing else to do.
+ */
+function describeCpu({ cpu, seconds }: Awaited<ReturnType<typeof measure>>) {
+  if (!cpu) return '';
+  const ms = (cores: number) => (cores * seconds * 1000) / rounds;
+  const servers = cpu.nodes.reduce((sum, cores) => sum + cores, 0);
+  const all = servers + cpu.postgresOurs + cpu.redis + cpu.loadGenerator;
+  return (
+    `  CPU ms a broadcast: server${cpu.nodes.length > 1 ? 's' : ''} ${ms(servers).toFixed(1)}, ` +
+    `PostgreSQL ${ms(cpu.postgresOurs).toFixed(1)}, Redis ${ms(cpu.redis).toFixed(1)}, ` +
+    `load generator ${ms(cpu.loadGenerator).toFixed(1)}; all ${ms(all).toFixed(1)} ms = at least ` +
+    `${(ms(all) / cpu.cores).toFixed(1)} ms on ${cpu.cores} cores; machine busy ` +
+    `${((100 * cpu.machine) / cpu.cores).toFixed(0)} % over ${((seconds * 1000) / rounds).toFixed(1)} ms a round`
+  );
 }
 
 /** Deposits, one player each, a few at a time: each latency from sending the call to that player's socket. */
@@ -157,7 +187,7 @@ async function run(processes: 1 | 2, people: { staffCookie: string; players: Ben
     );
     try {
       const producer = servers[0] as Running;
-      const broadcast = await measure(producer, people.staffCookie, sockets);
+      const broadcast = await measure(servers, people.staffCookie, sockets);
       const deposit = await measureDeposits(producer.origin, people.players, sockets);
       return { broadcast, deposit };
     } finally {
@@ -184,16 +214,17 @@ try {
     staffCookie: await createStaffSession(databaseUrl, secret, manager.userId, ['content']),
   };
   const cluster = await run(2, people);
-  console.log(`two processes + Redis adapter, broadcast: ${describe(cluster.broadcast)}`);
+  console.log(`two processes + Redis adapter, broadcast: ${describe(cluster.broadcast.latencies)}`);
+  console.log(describeCpu(cluster.broadcast));
   console.log(`two processes + Redis adapter, deposit:   ${describe(cluster.deposit)}`);
   const single = await run(1, people);
-  console.log(`one process, no Redis, broadcast:         ${describe(single.broadcast)}`);
+  console.log(`one process, no Redis, broadcast:         ${describe(single.broadcast.latencies)}`);
+  console.log(describeCpu(single.broadcast));
   console.log(`one process, no Redis, deposit:           ${describe(single.deposit)}`);
-  for (const kind of ['broadcast', 'deposit'] as const) {
-    console.log(
-      `ratio two/one, ${kind}: p50 ${(percentile(cluster[kind], 50) / percentile(single[kind], 50)).toFixed(2)}, p99 ${(percentile(cluster[kind], 99) / percentile(single[kind], 99)).toFixed(2)}`,
-    );
-  }
+  const ratios = (two: number[], one: number[]) =>
+    `p50 ${(percentile(two, 50) / percentile(one, 50)).toFixed(2)}, p99 ${(percentile(two, 99) / percentile(one, 99)).toFixed(2)}`;
+  console.log(`ratio two/one, broadcast: ${ratios(cluster.broadcast.latencies, single.broadcast.latencies)}`);
+  console.log(`ratio two/one, deposit: ${ratios(cluster.deposit, single.deposit)}`);
 } finally {
   await adminQuery(adminUrl, `drop database if exists ${databaseName} with (force)`);
 }

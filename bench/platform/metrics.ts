@@ -103,7 +103,10 @@ export interface CpuShares {
 }
 
 /** CPU per process between start() and stop(), in cores; PostgreSQL's processes are read per pid. */
-export function cpuMeter(cluster: Cluster, database: string) {
+export function cpuMeter(
+  cluster: Pick<Cluster, 'haproxyPid'> & { nodes: Array<{ pid: number }> },
+  database: string,
+) {
   const redis = redisPid();
   const fixed = () => ({
     nodes: cluster.nodes.map((n) => cpuTicks(n.pid)),

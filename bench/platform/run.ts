@@ -40,11 +40,13 @@
  *
  * Knobs: BENCH_SECONDS (180), BENCH_START_PLAYERS (50), BENCH_STEP_PLAYERS (50), BENCH_STEP_SECONDS (12),
  * BENCH_WARMUP_SECONDS (10), BENCH_MAX_PLAYERS (2000), BENCH_SIGN_IN_SHARE (0.1), BENCH_PROCESSES (2),
- * BENCH_CONNECTIONS (128, the pool's connections to HAProxy), BENCH_LOG_LEVEL (warn).
+ * BENCH_CONNECTIONS (128, the pool's connections to HAProxy), BENCH_LOG_LEVEL (warn), BENCH_VACUUM_SECONDS (10:
+ * on a server without autovacuum, how often the bench does its work in its place: maintenance.ts).
  *
  * The parts, beside this file: cluster-process.ts (the database, the cluster, clean-up), players.ts (what
  * a player does, the scheduler), http.ts (the timed HTTP client), metrics.ts (latencies, CPU, lag probe),
- * db-sampler.ts (pg_stat_activity), report.ts (printing).
+ * db-sampler.ts (pg_stat_activity), maintenance.ts (autovacuum's work when the server has it off), report.ts
+ * (printing).
  */
 import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
@@ -54,6 +56,7 @@ import { createPlayers } from '../lib/cluster.ts';
 import { databaseUrl as urlOf } from '../lib/postgres.ts';
 import { cleanUpOnSignals, cleanup, freshDatabase, onCleanup, startCluster } from './cluster-process.ts';
 import { dbSampler } from './db-sampler.ts';
+import { standInForAutovacuum } from './maintenance.ts';
 import { httpClient } from './http.ts';
 import { cpuMeter, lagProbe, Recorder } from './metrics.ts';
 import { BENCH_PASSWORD, playerPool } from './players.ts';
@@ -76,6 +79,7 @@ const maxPlayers = knob('BENCH_MAX_PLAYERS', 2000);
 const signInShare = knob('BENCH_SIGN_IN_SHARE', 0.1);
 const processes = knob('BENCH_PROCESSES', 2);
 const warmupSeconds = knob('BENCH_WARMUP_SECONDS', 10);
+const vacuumSeconds = knob('BENCH_VACUUM_SECONDS', 10);
 const signInEvery = signInShare > 0 ? Math.max(1, Math.round(1 / signInShare)) : 0;
 const signsIn = (index: number) => signInEvery > 0 && index % signInEvery === 0;
 
@@ -123,6 +127,9 @@ async function main() {
   onCleanup(async () => pool.stop());
   const db = await dbSampler(databaseUrl, databaseName);
   onCleanup(() => db.stop());
+  const maintenance = await standInForAutovacuum(databaseUrl, vacuumSeconds);
+  onCleanup(() => maintenance.stop());
+  console.log(maintenance.note);
 
   console.log(`warm-up: ${startPlayers} players for ${warmupSeconds} s (not counted)`);
   pool.add(startPlayers, 2000);
