@@ -5,6 +5,9 @@ import { provided } from './server.ts';
  * The two devices. Their readers prefer reduced motion: a headless Chromium composites in software, so a
  * page that keeps animating (the home page's sparkles) costs about a core while it is open, and the suite's
  * pages are open side by side. A test about motion asks for it with `moving`.
+ * They start no service worker: in a fresh context the platform's worker downloads and stores the whole app
+ * (129 files) after the first screen, about a second of Chromium's CPU per context for what only a second
+ * visit uses. The worker itself is proven by pwa.test.ts, which asks for it with `withServiceWorker`.
  */
 export const viewports = {
   phone: {
@@ -13,14 +16,21 @@ export const viewports = {
     hasTouch: true,
     deviceScaleFactor: 2,
     reducedMotion: 'reduce',
+    serviceWorkers: 'block',
   },
-  desktop: { viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' },
+  desktop: { viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce', serviceWorkers: 'block' },
 } satisfies Record<string, BrowserContextOptions>;
 
 /** A device's options with motion as a reader who does not ask to reduce it has it. */
 export const moving = (options: BrowserContextOptions): BrowserContextOptions => ({
   ...options,
   reducedMotion: 'no-preference',
+});
+
+/** A device's options with the platform's service worker running, as a real visitor has it. */
+export const withServiceWorker = (options: BrowserContextOptions): BrowserContextOptions => ({
+  ...options,
+  serviceWorkers: 'allow',
 });
 
 /**

@@ -23,6 +23,7 @@ export const sharedServerGroups = {
       'identity-email',
       'self-exclusion-register',
       'sign-up-deposit-limit',
+      'pwa',
     ],
   },
   // Development mode seeds the news posts (with pictures).

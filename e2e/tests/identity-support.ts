@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { viewports } from '../helpers/browser.ts';
 import { until } from '../helpers/settle.ts';
 
 /** Shared steps of the identity journeys (not a test file itself). */
@@ -171,7 +172,7 @@ export async function registerPlayer(
   password: string,
   { username, deposit }: { username?: string; deposit?: number } = {},
 ) {
-  const context = await browser.newContext();
+  const context = await browser.newContext(viewports.desktop);
   try {
     const page = await context.newPage();
     await signUpNewPlayer(page, origin, email, password);

@@ -1,0 +1,10 @@
+import { chromium } from 'playwright-core';
+import { browserLaunchOptions } from './helpers/browser.ts';
+const browser = await chromium.launch(browserLaunchOptions);
+const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
+const page = await ctx.newPage(); const reqs = [];
+page.on('request', (r) => reqs.push(r.resourceType() + ' ' + r.url().slice(0, 100)));
+ctx.on('serviceworker', (w) => console.log('SW', w.url()));
+await page.goto(process.argv[2], { waitUntil: 'networkidle' }); await page.waitForTimeout(1000);
+console.log(reqs.length); console.log(reqs.join('\n'));
+await browser.close();
