@@ -43,14 +43,21 @@ export async function staffSession(app: App, roles: StaffRole[], email = `staff-
   const login = await app.staffAuth.startSignIn(email, STAFF_PASSWORD);
   if (!login.enrolment) throw new Error(`${email} was already enrolled`);
   const enrolment = login.enrolment;
-  const session = await app.staffAuth.finishSignIn(login.challengeId, await totpOf(enrolment.secret), {
-    ip: '127.0.0.1',
-  });
+  // The moment whose code the enrolment spends: a test of code reuse needs that step, not the one it is in later.
+  const enrolledAt = Date.now();
+  const session = await app.staffAuth.finishSignIn(
+    login.challengeId,
+    await totpOf(enrolment.secret, enrolledAt),
+    {
+      ip: '127.0.0.1',
+    },
+  );
   const cookie = `${STAFF_SESSION_COOKIE}=${session.token}`;
   return {
     userId,
     email,
     secret: enrolment.secret,
+    enrolledAt,
     recoveryCodes: session.recoveryCodes ?? [],
     cookie,
     inject: (options: InjectOptions) => backOfficeInject(app, { ...options, cookie }),

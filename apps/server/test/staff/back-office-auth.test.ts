@@ -61,12 +61,15 @@ describe('back-office sign-in', () => {
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().field).toBe('code');
 
-    // The enrolment already spent the current code: only the next time step is good.
-    const reused = await post('/auth/verify', { challengeId, code: await totpOf(staff.secret) });
+    // The enrolment spent its time step's code: that code is refused, the next step's is good.
+    const reused = await post('/auth/verify', {
+      challengeId,
+      code: await totpOf(staff.secret, staff.enrolledAt),
+    });
     expect(reused.statusCode).toBe(401);
     const next = await post('/auth/verify', {
       challengeId,
-      code: await totpOf(staff.secret, Date.now() + 30_000),
+      code: await totpOf(staff.secret, staff.enrolledAt + 30_000),
     });
     expect(next.statusCode).toBe(201);
   });
