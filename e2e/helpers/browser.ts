@@ -61,7 +61,7 @@ export const playwrightDisabledFeatures = [
  * Chromium's own window interface that no test looks at. Headless Chromium opens a browser window for every
  * page, and each window's address-bar popup is a WebUI page (chrome://omnibox-popup.top-chrome) in a renderer
  * of its own that keeps working while the window is open: about 0.6 s of CPU for each page the suite opens and
- * a quarter of a core for each page left open (docs/decisions.md, "e2e: Chromium without its address-bar popup").
+ * a quarter of a core for each page left open (docs/decisions.md, "CI speed: Chromium's own costs").
  */
 export const windowInterfaceFeatures = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
