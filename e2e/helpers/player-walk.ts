@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { demoStaffAccounts } from '@paws/contracts/staff';
 import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { ACCOUNT_MENU, linkIn, waitForMessage, watchErrors } from '../tests/identity-support.ts';
+import { signUpNewPlayer, watchErrors } from '../tests/identity-support.ts';
 import { launchBrowser, viewports } from './browser.ts';
 import { playerFetch } from './player-fetch.ts';
 import { type RunningServer, startServer } from './server.ts';
@@ -59,20 +59,11 @@ export function playerWalk() {
     return { context, page, errors: watchErrors(page) };
   }
 
-  /** A new player signed in on the platform (the e-mailed link's token opened in the page). */
-  async function signUp(page: Page, origin = server.platform) {
+  /** A new player signed in on the platform, the page on `path` there (home unless given). */
+  async function signUp(page: Page, path = '/') {
     serial += 1;
     const email = `polish${serial}@example.com`;
-    await page.goto(`${origin}/faq`);
-    const { status } = await playerFetch(page, '/api/identity/auth/registration', {
-      email,
-      password: PASSWORD,
-      ageConfirmed: true,
-      callbackUrl: `${origin}/callback/register`,
-    });
-    expect(status).toBe(201);
-    await page.goto(linkIn(await waitForMessage(origin, email)));
-    await page.getByRole('banner').getByRole('button', { name: ACCOUNT_MENU }).waitFor();
+    await signUpNewPlayer(page, server.platform, email, PASSWORD, path);
     return email;
   }
 

@@ -35,7 +35,7 @@ describe('player account', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     const [, , desktop] = devices[1];
-    await registerPlayer(browser, server.platform, desktop.email, desktop.password, {
+    await registerPlayer(server.platform, desktop.email, desktop.password, {
       username: desktop.username,
     });
   });

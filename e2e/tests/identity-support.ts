@@ -1,6 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type APIRequestContext, type BrowserContext, type Page, request } from 'playwright-core';
 import { expect } from 'vitest';
-import { viewports } from '../helpers/browser.ts';
 import { until } from '../helpers/settle.ts';
 
 /** Shared steps of the identity journeys (not a test file itself). */
@@ -136,63 +135,67 @@ export async function signInByEmailLink(page: Page, origin: string, email: strin
 export const ACCOUNT_MENU = /^(Account menu of|Menú de la cuenta de|Menu du compte de|Menu account di) /;
 
 /**
- * A new player of the test's own, signed in on `origin` by the confirmation link: registered by the call the
- * sign-up form makes (from the page, with its origin), the link taken from the outbox. For journeys that need
- * a signed-in player but none of the seeded demo player's state, so they can share a server.
+ * Registers a new player and confirms the account as the sign-up form and the e-mailed link's page do (the same
+ * two calls, the link's token taken from the outbox), through `requests`: a browser context's request client
+ * (`context.request`), whose cookies are the context's own, so its pages are then signed in; or a client of its
+ * own for a player another context signs in. No page is loaded: the form and the link page are journeys of
+ * their own (identity-email, walkthrough-shell's sign-up), and each load costs a second of the browser's CPU.
  */
-export async function signUpNewPlayer(page: Page, origin: string, email: string, password = 'Lucky#2026') {
-  await page.goto(`${origin}/faq`);
-  const status = await page.evaluate(
-    async ([address, secret, callbackUrl]) =>
-      (
-        await fetch('/api/identity/auth/registration', {
-          method: 'POST',
-          credentials: 'include',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: address, password: secret, ageConfirmed: true, callbackUrl }),
-        })
-      ).status,
-    [email, password, `${origin}/callback/register`] as const,
-  );
-  expect(status).toBe(201);
-  await page.goto(linkIn(await waitForMessage(origin, email)));
+export async function registerAndConfirm(
+  requests: APIRequestContext,
+  origin: string,
+  email: string,
+  password = 'Lucky#2026',
+) {
+  const registration = await requests.post(`${origin}/api/identity/auth/registration`, {
+    data: { email, password, ageConfirmed: true, callbackUrl: `${origin}/callback/register` },
+  });
+  expect(registration.status(), await registration.text()).toBe(201);
+  const token = new URL(linkIn(await waitForMessage(origin, email))).searchParams.get('token');
+  const confirmation = await requests.post(`${origin}/api/identity/auth/registration/verify`, {
+    data: { token },
+  });
+  expect(confirmation.ok(), await confirmation.text()).toBe(true);
+}
+
+/**
+ * A new player of the test's own, signed in on `origin` (registered and confirmed through the page's context),
+ * the page on `path` (home unless given) with the header's account menu. For journeys that need a signed-in
+ * player but none of the seeded demo player's state, so they can share a server.
+ */
+export async function signUpNewPlayer(
+  page: Page,
+  origin: string,
+  email: string,
+  password = 'Lucky#2026',
+  path = '/',
+) {
+  await registerAndConfirm(page.context().request, origin, email, password);
+  await page.goto(`${origin}${path}`);
   await page.getByRole('banner').getByRole('button', { name: ACCOUNT_MENU }).waitFor();
 }
 
 /**
  * A player of the test's own besides the seeded demo player, to sign in the way the demo player does (the
  * Log in modal and the e-mailed link), where two journeys share a server and the demo player's state would
- * collide: registered and confirmed in a context of its own (closed after), with a username like the demo
- * player's when given, and `deposit` dollars when given.
+ * collide: registered and confirmed by a request client of its own (disposed after), with a username like the
+ * demo player's when given, and `deposit` dollars when given.
  */
 export async function registerPlayer(
-  browser: Browser,
   origin: string,
   email: string,
   password: string,
   { username, deposit }: { username?: string; deposit?: number } = {},
 ) {
-  const context = await browser.newContext(viewports.desktop);
+  const requests = await request.newContext();
   try {
-    const page = await context.newPage();
-    await signUpNewPlayer(page, origin, email, password);
-    const call = (url: string, body: unknown) =>
-      page.evaluate(
-        async ([url, body]) =>
-          (
-            await fetch(url as string, {
-              method: 'POST',
-              credentials: 'include',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify(body),
-            })
-          ).status,
-        [url, body] as const,
-      );
+    await registerAndConfirm(requests, origin, email, password);
+    const call = async (path: string, data: unknown) =>
+      (await requests.post(`${origin}${path}`, { data })).status();
     if (username) expect(await call('/api/identity/profile/edit/username', { value: username })).toBe(201);
     if (deposit)
       expect(await call('/api/platform/users/deposit', { amount: deposit, paymentMethod: 'CARD' })).toBe(201);
   } finally {
-    await context.close();
+    await requests.dispose();
   }
 }

@@ -77,8 +77,7 @@ describe('issue 30: what players see', () => {
       timeout: 120_000,
     }, async ({ expect }) => {
       const { page, errors } = await openPage(viewport);
-      await signUp(page);
-      await page.goto(`${walk.server.platform}/profile/account`);
+      await signUp(page, '/profile/account');
       await page.locator('html[data-notifications-live="true"]').waitFor({ timeout: 15_000 });
       const account = page.getByRole('region', { name: 'My account' });
       await account.getByRole('button', { name: 'Deposit' }).click();

@@ -145,8 +145,7 @@ describe('issue 30: what players read', () => {
   describe.each(['phone', 'desktop'] as const)('12. comments on a %s', (viewport) => {
     it('Send shows above the bottom bar, and deleting a comment asks first', async () => {
       const { page, errors } = await openPage(viewport);
-      await signUp(page);
-      await page.goto(`${walk.server.platform}/news`);
+      await signUp(page, '/news');
       await page.getByRole('list', { name: 'News posts' }).getByRole('link').first().click();
       const input = page.getByRole('textbox', { name: 'Your comment' });
       await input.waitFor();
@@ -196,8 +195,7 @@ describe('issue 30: what players read', () => {
   describe.each(['phone', 'desktop'] as const)('3. rewards on a %s', (viewport) => {
     it('shows money credited in another currency in the header for a moment and on the account card', async () => {
       const { page, errors } = await openPage(viewport);
-      await signUp(page);
-      await page.goto(`${walk.server.platform}/profile/account`);
+      await signUp(page, '/profile/account');
       await page.locator('html[data-notifications-live="true"]').waitFor({ timeout: 15_000 });
       const balance = page.getByRole('banner').getByRole('button', { name: /^Balance / });
       await balance.waitFor();

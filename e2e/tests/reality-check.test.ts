@@ -42,7 +42,7 @@ describe('reality checks', () => {
       launchBrowser(),
     ]);
     const [, , desktop] = devices[1];
-    await registerPlayer(browser, server.platform, desktop.email, desktop.password, { deposit: 50 });
+    await registerPlayer(server.platform, desktop.email, desktop.password, { deposit: 50 });
   });
   afterAll(async () => {
     await browser?.close();

@@ -29,7 +29,7 @@ describe('responsible gaming', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     const [, , desktop] = devices[1];
-    await registerPlayer(browser, server.platform, desktop.email, desktop.password, { deposit: 50 });
+    await registerPlayer(server.platform, desktop.email, desktop.password, { deposit: 50 });
   });
   afterAll(async () => {
     await browser?.close();

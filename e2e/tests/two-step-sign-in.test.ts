@@ -99,10 +99,8 @@ describe('two-step sign-in with an authenticator app', () => {
     const email = `two-step.${viewport}.${Date.now()}@example.com`;
     const home = await newPage(viewport);
     const errors = watchErrors(home);
-    await signUpNewPlayer(home, server.platform, email, password);
-
     // Turn it on: the QR code and key, then the app's first code.
-    await home.goto(`${server.platform}/profile/account`);
+    await signUpNewPlayer(home, server.platform, email, password, '/profile/account');
     const card = home.getByRole('region', { name: 'Two-step sign-in' });
     await card.getByText('Off', { exact: true }).waitFor({ timeout: 15_000 });
     await card.scrollIntoViewIfNeeded();

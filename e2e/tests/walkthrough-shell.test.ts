@@ -12,6 +12,8 @@ import {
   fillPhone,
   linkIn,
   openAuthModal,
+  registerAndConfirm,
+  signUpNewPlayer,
   submitAuthForm,
   typeCode,
   waitForMessage,
@@ -55,26 +57,11 @@ describe('walk-through: shell, sign-in, payments, profile layout', () => {
     return { context, page, errors: watchErrors(page) };
   }
 
-  /** A new player signed in on this page's origin (the e-mailed link's token posted from the page). */
-  async function signUp(page: Page, origin: string) {
+  /** A new player signed in on this page's origin, the page on `path` (home unless given). */
+  async function signUp(page: Page, origin: string, path = '/') {
     serial += 1;
     const email = `shell${serial}@example.com`;
-    await page.goto(`${origin}/faq`);
-    const status = await page.evaluate(
-      async ([address, password, callbackUrl]) =>
-        (
-          await fetch('/api/identity/auth/registration', {
-            method: 'POST',
-            credentials: 'include',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ email: address, password, ageConfirmed: true, callbackUrl }),
-          })
-        ).status,
-      [email, PASSWORD, `${origin}/callback/register`] as const,
-    );
-    expect(status).toBe(201);
-    await page.goto(linkIn(await waitForMessage(origin, email)));
-    await userButton(page).waitFor();
+    await signUpNewPlayer(page, origin, email, PASSWORD, path);
     return email;
   }
 
@@ -184,8 +171,7 @@ describe('walk-through: shell, sign-in, payments, profile layout', () => {
       if (viewport === 'desktop') {
         // On a desktop /profile is the account page: there is no profile home to go back to.
         const { page } = await openPage(viewport);
-        await signUp(page, server.platform);
-        await page.goto(`${server.platform}/profile/notifications`);
+        await signUp(page, server.platform, '/profile/notifications');
         await h1(page).waitFor();
         expect(await page.getByRole('link', { name: 'Back to profile' }).isVisible()).toBe(false);
         return;
@@ -333,8 +319,12 @@ describe('walk-through: shell, sign-in, payments, profile layout', () => {
 
   it('§5 forgot password asked again within 60 s says no code was sent, counts the wait, and offers the code in hand', async () => {
     const { page, errors } = await openPage('phone');
-    const email = await signUp(page, server.landing);
-    await page.evaluate(() => fetch('/api/identity/auth/logout', { method: 'POST', credentials: 'include' }));
+    // A registered player, signed out: registered without a page, the session ended and its cookies gone.
+    serial += 1;
+    const email = `shell${serial}@example.com`;
+    const { request } = page.context();
+    await registerAndConfirm(request, server.landing, email, PASSWORD);
+    expect((await request.post(`${server.landing}/api/identity/auth/logout`)).ok()).toBe(true);
     await page.context().clearCookies();
     await page.goto(`${server.landing}/faq`);
     const askForCode = async () => {

@@ -14,9 +14,7 @@ let ctx: PaymentsTestApp;
 beforeAll(async () => {
   ctx = await createPaymentsTestApp();
 });
-afterAll(async () => {
-  await ctx?.app.close();
-});
+afterAll(() => ctx?.close());
 
 /** A studio game session opened as the catalogue opens one, for the player. */
 async function studioSession(userId: string, gameCode: string) {
