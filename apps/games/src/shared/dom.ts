@@ -63,32 +63,35 @@ export function mount(el: Element, ...children: Child[]) {
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** The longest afterFirstPaint waits (a page in a hidden tab paints nothing). */
-const FIRST_PAINT_WAIT_MS = 500;
+/**
+ * The longest afterFirstPaint waits for a visible page's paint. A slow phone's first paint can take more than a
+ * second; a shorter cap would send the deferred requests before it, on the very devices the deferral is for.
+ */
+export const FIRST_PAINT_WAIT_MS = 3_000;
 
 /**
- * Runs `work` once the page's first contentful paint has been presented (or after FIRST_PAINT_WAIT_MS): what
- * only decorates the first screen (a paytable, the schemas it is checked with) then loads after that paint and
- * does not hold it up.
+ * Runs `work` once the page's first contentful paint has been presented (at most FIRST_PAINT_WAIT_MS later; at
+ * once in a hidden tab, which paints nothing until shown): what only decorates the first screen (a paytable,
+ * the schemas it is checked with) then loads after that paint and does not hold it up.
  */
 export function afterFirstPaint(work: () => void) {
+  const observes =
+    typeof PerformanceObserver === 'function' &&
+    PerformanceObserver.supportedEntryTypes?.includes('paint') === true;
+  if (!observes || document.visibilityState === 'hidden') {
+    setTimeout(work, 0);
+    return;
+  }
   let done = false;
-  let observer: PerformanceObserver | undefined;
   const run = () => {
     if (done) return;
     done = true;
     clearTimeout(timer);
-    observer?.disconnect();
+    observer.disconnect();
     work();
   };
   const timer = setTimeout(run, FIRST_PAINT_WAIT_MS);
-  if (
-    typeof PerformanceObserver !== 'function' ||
-    !PerformanceObserver.supportedEntryTypes?.includes('paint')
-  ) {
-    return;
-  }
-  observer = new PerformanceObserver((list) => {
+  const observer = new PerformanceObserver((list) => {
     if (list.getEntriesByName('first-contentful-paint').length > 0) setTimeout(run, 0);
   });
   // buffered: a paint that came before this call is reported at once.
