@@ -150,9 +150,13 @@ describe('walk-through: history, notifications, bonus names and dates', () => {
       await spin.waitFor({ timeout: 20_000 });
       await expect.poll(() => spin.isEnabled(), { timeout: 20_000 }).toBe(true);
       // The panel may cover the game's controls on a phone (another part of issue 18): the click goes to the
-      // button itself.
+      // button itself. The round is settled once the spin's call answers; what the frame shows after it (a
+      // round that opens free spins plays them out, more than 20 s) is not what this test reads.
+      const spun = page.waitForResponse(
+        (response) => response.url().endsWith('/wild-paws/spin') && response.request().method() === 'POST',
+      );
       await spin.dispatchEvent('click');
-      await expect.poll(() => spin.isEnabled(), { timeout: 20_000 }).toBe(true);
+      expect((await spun).status()).toBe(201);
 
       await page.goto(`${server.platform}/profile/history`);
       const played = await historyList('Games history');
