@@ -63,7 +63,7 @@ export function playerWalk() {
   async function signUp(page: Page, path = '/') {
     serial += 1;
     const email = `polish${serial}@example.com`;
-    await signUpNewPlayer(page, server.platform, email, PASSWORD, path);
+    await signUpNewPlayer(page, server.platform, email, { password: PASSWORD, path });
     return email;
   }
 

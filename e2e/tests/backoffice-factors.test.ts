@@ -71,7 +71,7 @@ describe('back office: ending a session and four-eyes removal of two-step sign-i
   });
 
   it('the player signs up and turns two-step sign-in on', async () => {
-    await signUpNewPlayer(player, server.platform, email, password);
+    await signUpNewPlayer(player, server.platform, email, { password });
     const twoStep = `${server.platform}/api/identity/profile/two-step`;
     const enrolment = await playerFetch(player, `${twoStep}/enrolment`, {});
     expect(enrolment.status).toBe(201);

@@ -194,13 +194,9 @@ describe('company page and lightbox', () => {
 
     it('enlarges the avatar preview; Escape closes the lightbox, not the avatar modal', async () => {
       // A player of this device's own (the server is shared with other files: the demo player is not ours).
-      await signUpNewPlayer(
-        page,
-        server.platform,
-        `lightbox.${device}@paws.local`,
-        undefined,
-        '/profile/account',
-      );
+      await signUpNewPlayer(page, server.platform, `lightbox.${device}@paws.local`, {
+        path: '/profile/account',
+      });
       await page.getByRole('button', { name: 'Change avatar' }).click();
       const modal = page.getByRole('dialog', { name: 'Change avatar' });
       await modal.waitFor();

@@ -89,7 +89,9 @@ describe.concurrent('games polish', () => {
   /** A new player, signed in (the header shows their menu), with `dollars` deposited. */
   async function player(page: Page, dollars = 50) {
     serial += 1;
-    await signUpNewPlayer(page, server.platform, `games-polish${serial}@example.com`, PASSWORD);
+    await signUpNewPlayer(page, server.platform, `games-polish${serial}@example.com`, {
+      password: PASSWORD,
+    });
     const deposit = await playerFetch(page, '/api/platform/users/deposit', {
       amount: dollars,
       paymentMethod: 'CARD',

@@ -167,8 +167,7 @@ export async function signUpNewPlayer(
   page: Page,
   origin: string,
   email: string,
-  password = 'Lucky#2026',
-  path = '/',
+  { password = 'Lucky#2026', path = '/' }: { password?: string; path?: string } = {},
 ) {
   await registerAndConfirm(page.context().request, origin, email, password);
   await page.goto(`${origin}${path}`);

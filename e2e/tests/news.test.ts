@@ -113,7 +113,7 @@ describe('news', () => {
 
     it('signs in and opens the post', async () => {
       // A player of this file's own (the server is shared with other files: the demo player is not ours).
-      await signUpNewPlayer(page, server.platform, 'news.reader@paws.local', undefined, '/news');
+      await signUpNewPlayer(page, server.platform, 'news.reader@paws.local', { path: '/news' });
       await page
         .getByRole('list', { name: 'News posts' })
         .getByRole('link', { name: new RegExp(TOURNAMENT.replace(/[$.]/g, '\\$&')) })

@@ -97,7 +97,7 @@ describe('passkeys', () => {
     const home = await newPage(viewport);
     const errors = watchErrors(home.page);
     const device = await virtualAuthenticator(home.context, home.page);
-    await signUpNewPlayer(home.page, server.platform, email, undefined, '/profile/account');
+    await signUpNewPlayer(home.page, server.platform, email, { path: '/profile/account' });
     const card = home.page.getByRole('region', { name: 'Passkeys' });
     await card.getByText('No passkeys yet.').waitFor({ timeout: 15_000 });
     await card.scrollIntoViewIfNeeded();

@@ -51,7 +51,7 @@ describe('sessions and devices', () => {
   const rowsOn = (page: Page) => sessionsOn(page).getByRole('listitem');
 
   it('signs the same player in on a phone and on a desktop', async () => {
-    await signUpNewPlayer(phone, server.platform, email, password);
+    await signUpNewPlayer(phone, server.platform, email, { password });
     await signInByEmailLink(desk, server.platform, email, password);
     deskSignedInAt = Date.now();
   });

@@ -100,7 +100,7 @@ describe('two-step sign-in with an authenticator app', () => {
     const home = await newPage(viewport);
     const errors = watchErrors(home);
     // Turn it on: the QR code and key, then the app's first code.
-    await signUpNewPlayer(home, server.platform, email, password, '/profile/account');
+    await signUpNewPlayer(home, server.platform, email, { password, path: '/profile/account' });
     const card = home.getByRole('region', { name: 'Two-step sign-in' });
     await card.getByText('Off', { exact: true }).waitFor({ timeout: 15_000 });
     await card.scrollIntoViewIfNeeded();

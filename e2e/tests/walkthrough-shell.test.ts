@@ -57,11 +57,12 @@ describe('walk-through: shell, sign-in, payments, profile layout', () => {
     return { context, page, errors: watchErrors(page) };
   }
 
+  const nextEmail = () => `shell${++serial}@example.com`;
+
   /** A new player signed in on this page's origin, the page on `path` (home unless given). */
   async function signUp(page: Page, origin: string, path = '/') {
-    serial += 1;
-    const email = `shell${serial}@example.com`;
-    await signUpNewPlayer(page, origin, email, PASSWORD, path);
+    const email = nextEmail();
+    await signUpNewPlayer(page, origin, email, { password: PASSWORD, path });
     return email;
   }
 
@@ -320,8 +321,7 @@ describe('walk-through: shell, sign-in, payments, profile layout', () => {
   it('§5 forgot password asked again within 60 s says no code was sent, counts the wait, and offers the code in hand', async () => {
     const { page, errors } = await openPage('phone');
     // A registered player, signed out: registered without a page, the session ended and its cookies gone.
-    serial += 1;
-    const email = `shell${serial}@example.com`;
+    const email = nextEmail();
     const { request } = page.context();
     await registerAndConfirm(request, server.landing, email, PASSWORD);
     expect((await request.post(`${server.landing}/api/identity/auth/logout`)).ok()).toBe(true);
