@@ -121,6 +121,25 @@ describe('GET /notifications', () => {
     });
   });
 
+  it('answers the page, its count and the unread counts from one moment while notifications arrive', async () => {
+    const { b, userId } = await quietPlayer();
+    let writing = true;
+    const writer = (async () => {
+      for (let i = 0; writing; i++) await notify(userId, 'GAME_RESULT', `Win ${i}`);
+    })();
+    try {
+      // Every row is unread and unfiltered: a response read at one moment counts as many of each.
+      for (let i = 0; i < 60; i++) {
+        const list = await listOf(b, '?limit=1');
+        expect(list.unreadCounts['']).toBe(list.count);
+        expect(list.unreadCounts.GAME_RESULT).toBe(list.count);
+      }
+    } finally {
+      writing = false;
+      await writer;
+    }
+  });
+
   it('names the field of a bad query', async () => {
     const { b } = await signedInPlayer(ctx);
     for (const [query, field] of [

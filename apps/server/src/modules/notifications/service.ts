@@ -136,24 +136,30 @@ export function createNotificationsService({
       where.push(createdBetween(notifications.createdAt, query));
       if (query.search?.trim()) where.push(ilike(notifications.message, containing(query.search.trim())));
 
-      const [rows, [total], unread] = await Promise.all([
-        db
-          .select()
-          .from(notifications)
-          .where(and(...where))
-          .orderBy(desc(notifications.createdAt), desc(notifications.id))
-          .limit(limit)
-          .offset(offset),
-        db
-          .select({ value: count() })
-          .from(notifications)
-          .where(and(...where)),
-        db
-          .select({ category: notifications.category, value: count() })
-          .from(notifications)
-          .where(and(eq(notifications.userId, userId), not(notifications.isRead)))
-          .groupBy(notifications.category),
-      ]);
+      // One snapshot for the page, its count and the unread counts: a notification written meanwhile (a
+      // deposit's, a broadcast's) is in all three or in none, so the badge never disagrees with the list.
+      const [rows, [total], unread] = await db.transaction(
+        (tx) =>
+          Promise.all([
+            tx
+              .select()
+              .from(notifications)
+              .where(and(...where))
+              .orderBy(desc(notifications.createdAt), desc(notifications.id))
+              .limit(limit)
+              .offset(offset),
+            tx
+              .select({ value: count() })
+              .from(notifications)
+              .where(and(...where)),
+            tx
+              .select({ category: notifications.category, value: count() })
+              .from(notifications)
+              .where(and(eq(notifications.userId, userId), not(notifications.isRead)))
+              .groupBy(notifications.category),
+          ]),
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
       const unreadCounts = Object.fromEntries([
         ['', unread.reduce((sum, item) => sum + item.value, 0)],
         ...notificationCategories.map((category) => [
