@@ -54,7 +54,7 @@ describe('job runner: a queue worked N at a time', () => {
       },
     });
     await runner.insert('batches.side-by-side', [{ id: 'a' }, { id: 'b' }, { id: 'c' }, { id: 'd' }]);
-    await eventually(() => expect([...done].sort()).toEqual(['a', 'b', 'c', 'd']), 15_000);
+    await eventually(async () => expect([...done].sort()).toEqual(['a', 'b', 'c', 'd']), 15_000);
     // a, b and d ran once; c twice (its retry), alone.
     expect([...started].sort()).toEqual(['a', 'b', 'c', 'c', 'd']);
   }, 30_000);
@@ -78,7 +78,7 @@ describe('job runner: a queue worked N at a time', () => {
       const jobs = 10;
       for (let i = 0; i < jobs; i++) {
         await one.send('batches.fetches', { id: String(i) });
-        await eventually(() => expect(handled).toHaveLength(i + 1));
+        await eventually(async () => expect(handled).toHaveLength(i + 1));
       }
       const fetches = query.mock.calls.filter(([config]) => {
         const text = String(typeof config === 'string' ? config : (config as { text?: string }).text);

@@ -1,7 +1,8 @@
 import type { DomainEvent } from '@paws/contracts/events';
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { asc, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Tx } from '../../db/client.ts';
+import type { Database, DbOrTx, Tx } from '../../db/client.ts';
+import { type NamedStatement, runNamed } from '../../db/statements.ts';
 import {
   type SubscribedEvent,
   type SubscriberName,
@@ -40,6 +41,38 @@ export const QUIET_EVENTS = 16;
 /** A watch's first probe: the recording transaction has usually committed by then. */
 const FIRST_PROBE_MS = 20;
 const PRUNE_JOB = 'events.prune';
+
+/*
+ * The statements of every pass and every delivered batch, written once with the ids as one array: one text
+ * whatever the batch's size, prepared once per connection, with no per-row query building (a multi-row
+ * VALUES list is a new text, parsed and planned again, for each size).
+ */
+const STAMP_DISPATCHED: NamedStatement = {
+  name: 'events_stamp_dispatched',
+  text: 'update domain_events set dispatched_at = now() where id = any($1::uuid[])',
+};
+const INBOX_SEEN: NamedStatement = {
+  name: 'events_inbox_seen',
+  text: 'select event_id from event_inbox where subscriber = $1 and event_id = any($2::uuid[])',
+};
+/** Stamped when the work is done (clock_timestamp: the transaction's end, not its start). */
+const INBOX_RECORD: NamedStatement = {
+  name: 'events_inbox_record',
+  text: `insert into event_inbox (subscriber, event_id, handled_at)
+    select $1, id, clock_timestamp() from unnest($2::uuid[]) as id
+    on conflict do nothing returning event_id`,
+};
+
+/** The ids among `ids` this subscriber has handled. */
+async function handledOf(q: DbOrTx, subscriber: string, ids: string[]) {
+  const rows = await runNamed<{ event_id: string }>(q, INBOX_SEEN, [subscriber, ids]);
+  return new Set(rows.map((row) => row.event_id));
+}
+
+/** Records the events handled by this subscriber; the ids it had not recorded before. */
+async function recordHandled(q: DbOrTx, subscriber: string, ids: string[]) {
+  return runNamed<{ event_id: string }>(q, INBOX_RECORD, [subscriber, ids]);
+}
 
 /** The time an event's id (UUIDv7) was made, in ms; any other id reads as a time far from now. */
 const madeAt = (id: string) => Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
@@ -141,15 +174,7 @@ export function createEventBus({
         );
         if (taken.length > 0) await jobs.insert<Batch>(queueOf(name), [{ events: taken }], tx);
       }
-      await tx
-        .update(domainEvents)
-        .set({ dispatchedAt: sql`now()` })
-        .where(
-          inArray(
-            domainEvents.id,
-            rows.map((r) => r.id),
-          ),
-        );
+      await runNamed(tx, STAMP_DISPATCHED, [rows.map((r) => r.id)]);
       return rows.length;
     });
   }
@@ -243,25 +268,19 @@ export function createEventBus({
   ) {
     const events = [...new Map(delivered.map((event) => [event.id, event])).values()];
     const after = await db.transaction(async (tx) => {
-      const ids = events.map((event) => event.id);
-      const seen = new Set(
-        (
-          await tx
-            .select({ eventId: eventInbox.eventId })
-            .from(eventInbox)
-            .where(and(eq(eventInbox.subscriber, name), inArray(eventInbox.eventId, ids)))
-        ).map((row) => row.eventId),
+      const seen = await handledOf(
+        tx,
+        name,
+        events.map((event) => event.id),
       );
       const fresh = events.filter((event) => !seen.has(event.id)).sort((a, b) => (a.id < b.id ? -1 : 1));
       if (fresh.length === 0) return undefined;
       const after = await handle(fresh, tx);
-      const recorded = await tx
-        .insert(eventInbox)
-        .values(
-          fresh.map((event) => ({ subscriber: name, eventId: event.id, handledAt: sql`clock_timestamp()` })),
-        )
-        .onConflictDoNothing()
-        .returning({ eventId: eventInbox.eventId });
+      const recorded = await recordHandled(
+        tx,
+        name,
+        fresh.map((event) => event.id),
+      );
       if (recorded.length !== fresh.length) throw new DuplicateDelivery(name);
       return after;
     });
@@ -292,21 +311,10 @@ export function createEventBus({
       return;
     }
     const events = batch.events as SubscribedEvent<S>[];
-    const seen = new Set(
-      (
-        await db
-          .select({ eventId: eventInbox.eventId })
-          .from(eventInbox)
-          .where(
-            and(
-              eq(eventInbox.subscriber, name),
-              inArray(
-                eventInbox.eventId,
-                events.map((event) => event.id),
-              ),
-            ),
-          )
-      ).map((row) => row.eventId),
+    const seen = await handledOf(
+      db,
+      name,
+      events.map((event) => event.id),
     );
     const fresh = events.filter((event) => !seen.has(event.id));
     if (fresh.length === 0) return;
@@ -314,10 +322,11 @@ export function createEventBus({
     const byKey = new Map<string, SubscribedEvent<S>>();
     for (const event of fresh) byKey.set(handler.key?.(event) ?? event.id, event);
     for (const event of byKey.values()) await handler.handle(event);
-    await db
-      .insert(eventInbox)
-      .values(fresh.map((event) => ({ subscriber: name, eventId: event.id })))
-      .onConflictDoNothing();
+    await recordHandled(
+      db,
+      name,
+      fresh.map((event) => event.id),
+    );
   }
 
   /** Deletes dispatched events and inbox rows older than KEEP_DAYS (a daily cron job). */

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import type { DomainEvent } from '@paws/contracts/events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countStatements } from '../helpers/statement-count.ts';
+import { createTestApp } from '../helpers/test-app.ts';
+
+/*
+ * What a delivered batch sends to the database for its inbox: the same statements whatever the batch's size,
+ * so each is prepared once per connection rather than written, parsed and planned again for each size.
+ * The dispatcher and the job runner are stopped, so every statement counted is the delivery's.
+ */
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await ctx.app.events.stop();
+  await ctx.app.jobs.stop();
+});
+afterAll(() => ctx?.close());
+
+const batchOf = (size: number) =>
+  Array.from(
+    { length: size },
+    () =>
+      ({
+        id: randomUUID(),
+        name: 'kyc.verification_result',
+        payload: { userId: randomUUID(), result: 'APPROVED' },
+        createdAt: new Date().toISOString(),
+      }) as DomainEvent,
+  );
+
+describe('a delivered batch’s inbox', () => {
+  it('costs the same statements, word for word, for one event and for twelve', async () => {
+    const handled: number[] = [];
+    const deliver = (events: DomainEvent[]) =>
+      countStatements(ctx.app.database, () =>
+        ctx.app.events.deliver(
+          'notifications.notices',
+          {
+            mode: 'batch',
+            handle: async (fresh) => {
+              handled.push(fresh.length);
+              return undefined;
+            },
+          },
+          { events },
+        ),
+      );
+    const one = await deliver(batchOf(1));
+    const twelve = await deliver(batchOf(12));
+    expect(handled).toEqual([1, 12]);
+    // begin, the inbox read, the inbox write, commit.
+    expect(one.statements, one.texts.join('\n---\n')).toBe(4);
+    expect(twelve.texts).toEqual(one.texts);
+
+    // Delivered again, the events are found in the inbox and handed to nobody.
+    const again = batchOf(3);
+    await deliver(again);
+    await deliver(again);
+    expect(handled).toEqual([1, 12, 3]);
+  });
+});
