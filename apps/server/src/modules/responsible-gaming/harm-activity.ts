@@ -1,7 +1,6 @@
 import type { DomainEvent } from '@paws/contracts/events';
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { rgActivityHours } from './schema.ts';
+import { type NamedStatement, runNamed } from '../../db/statements.ts';
 
 const HOUR = 3_600_000;
 
@@ -42,23 +41,34 @@ export function foldActivity(events: DomainEvent<'wallet.moved'>[]): HourDelta[]
   return [...deltas.values()];
 }
 
-/** Adds the deltas to the player-hours, in the transaction that marks the batch handled. */
+/**
+ * Adds a batch's deltas to the player-hours in one statement, its rows as arrays: one text whatever the
+ * batch's size (prepared once per connection), in the transaction that marks the batch handled.
+ */
+const ADD_ACTIVITY: NamedStatement = {
+  name: 'rg_add_activity',
+  text: `insert into rg_activity_hours (user_id, hour, bets, stakes, wins, deposits, released)
+    select * from unnest($1::uuid[], $2::timestamptz[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[])
+    on conflict (user_id, hour) do update set
+      bets = rg_activity_hours.bets + excluded.bets,
+      stakes = rg_activity_hours.stakes + excluded.stakes,
+      wins = rg_activity_hours.wins + excluded.wins,
+      deposits = rg_activity_hours.deposits + excluded.deposits,
+      released = rg_activity_hours.released + excluded.released`,
+};
+
 export async function addActivity(tx: DbOrTx, deltas: HourDelta[]) {
   if (deltas.length === 0) return;
-  const add = (column: string) => sql.raw(`rg_activity_hours.${column} + excluded.${column}`);
   // Sorted, so two batches upserting the same rows take their locks in one order.
   const rows = deltas.sort((a, b) => a.userId.localeCompare(b.userId) || a.hour.getTime() - b.hour.getTime());
-  await tx
-    .insert(rgActivityHours)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [rgActivityHours.userId, rgActivityHours.hour],
-      set: {
-        bets: add('bets'),
-        stakes: add('stakes'),
-        wins: add('wins'),
-        deposits: add('deposits'),
-        released: add('released'),
-      },
-    });
+  const column = <K extends keyof HourDelta>(key: K) => rows.map((row) => row[key]);
+  await runNamed(tx, ADD_ACTIVITY, [
+    column('userId'),
+    rows.map((row) => row.hour.toISOString()),
+    column('bets'),
+    column('stakes'),
+    column('wins'),
+    column('deposits'),
+    column('released'),
+  ]);
 }
