@@ -7,12 +7,14 @@ import { createTestApp } from '../helpers/test-app.ts';
 /*
  * What a delivered batch sends to the database for its inbox: the same statements whatever the batch's size,
  * so each is prepared once per connection rather than written, parsed and planned again for each size.
- * The dispatcher and the job runner are stopped, so every statement counted is the delivery's.
+ * Background work is stopped first (the dispatcher, the job runner and the live roulette table), and an idle
+ * stretch must count zero, so every statement counted is the delivery's.
  */
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
   ctx = await createTestApp();
+  await ctx.app.studio.table.stop();
   await ctx.app.events.stop();
   await ctx.app.jobs.stop();
 });
@@ -31,6 +33,14 @@ const batchOf = (size: number) =>
   );
 
 describe('a delivered batch’s inbox', () => {
+  it('nothing runs in the background while counting', async () => {
+    const idle = await countStatements(
+      ctx.app.database,
+      () => new Promise((resolve) => setTimeout(resolve, 300)),
+    );
+    expect(idle.statements, idle.texts.join('\n')).toBe(0);
+  });
+
   it('costs the same statements, word for word, for one event and for twelve, and reads no inbox first', async () => {
     // Counted once committed: a delivery undone (its events were handled before) is not counted.
     const handled: number[] = [];
