@@ -134,7 +134,7 @@ export async function createJobRunner(database: Database, log: FastifyBaseLogger
         const concurrency = definition.concurrency ?? 1;
         // One worker fetching up to `concurrency` jobs and running them side by side, not `concurrency`
         // workers of one job each: a new job's NOTIFY wakes every worker of its queue in every process, so
-        // N workers made N fetches per job, all but one finding nothing (3 of a spin's 10 statements under
+        // N workers made N fetches per job, nearly all finding nothing (a fifth of a spin's statements under
         // load). A batch's jobs settle one by one (perJobResults): a failing job retries alone.
         const id = await boss.work<T>(
           definition.name,
