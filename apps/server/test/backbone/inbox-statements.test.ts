@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '@paws/contracts/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countStatements } from '../helpers/statement-count.ts';
+import { countStatements, stopBackgroundWork } from '../helpers/statement-count.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
 /*
@@ -14,9 +14,7 @@ import { createTestApp } from '../helpers/test-app.ts';
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
   ctx = await createTestApp();
-  await ctx.app.studio.table.stop();
-  await ctx.app.events.stop();
-  await ctx.app.jobs.stop();
+  await stopBackgroundWork(ctx.app);
 });
 afterAll(() => ctx?.close());
 

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { vi } from 'vitest';
+import type { App } from '../../src/app.ts';
 import type { Database } from '../../src/db/client.ts';
 
 export interface StatementCount {
@@ -61,4 +62,14 @@ export async function countStatements(
     stream.mockRestore();
   }
   return { statements, begins: texts.filter(isBegin).length, texts };
+}
+
+/**
+ * Stops what works in the background (the live roulette table, the event dispatcher, the job runner), so that
+ * every statement countStatements counts is the call's own.
+ */
+export async function stopBackgroundWork(app: App) {
+  await app.studio.table.stop();
+  await app.events.stop();
+  await app.jobs.stop();
 }

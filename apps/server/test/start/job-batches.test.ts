@@ -1,33 +1,14 @@
-import pg from 'pg';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createJobRunner, type JobRunner } from '../../src/core/jobs/runner.ts';
-import { createTestDatabase } from '../helpers/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { countStatements } from '../helpers/statement-count.ts';
 import { eventually } from '../payments/helpers.ts';
+import { jobRunners } from './job-runners.ts';
 
 /**
  * A queue worked with `concurrency` N: its jobs run N at a time, a failing job retries alone, and a new job
  * costs each process one fetch, not one per job it may run at once (a NOTIFY wakes every worker of a queue).
  */
 describe('job runner: a queue worked N at a time', () => {
-  let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
-  const log = pino({ enabled: false });
-  const runners: JobRunner[] = [];
-  const start = async () => {
-    const runner = await createJobRunner(testDb.database, log);
-    runners.push(runner);
-    return runner;
-  };
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-    await testDb.database.migrate();
-  }, 60_000);
-  afterAll(async () => {
-    for (const runner of runners) await runner.stop();
-    await testDb.database.close();
-    await testDb.drop();
-  }, 60_000);
+  const { start, database } = jobRunners();
 
   it('runs four jobs side by side, and retries only the one that failed', async () => {
     const runner = await start();
@@ -73,22 +54,18 @@ describe('job runner: a queue worked N at a time', () => {
     }
     // Both processes' workers have made their first fetch and wait for a NOTIFY.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const query = vi.spyOn(pg.Client.prototype, 'query');
-    try {
-      const jobs = 10;
+    const jobs = 10;
+    const sent = await countStatements(database(), async () => {
       for (let i = 0; i < jobs; i++) {
         await one.send('batches.fetches', { id: String(i) });
         await eventually(async () => expect(handled).toHaveLength(i + 1));
       }
-      const fetches = query.mock.calls.filter(([config]) => {
-        const text = String(typeof config === 'string' ? config : (config as { text?: string }).text);
-        return /\bnext AS \(/.test(text) && text.includes("j.name = 'batches.fetches'");
-      }).length;
-      // Each NOTIFY wakes one worker per process: two fetches a job, four workers each made eight.
-      expect(fetches).toBeGreaterThanOrEqual(jobs);
-      expect(fetches).toBeLessThanOrEqual(3 * jobs);
-    } finally {
-      query.mockRestore();
-    }
+    });
+    const fetches = sent.texts.filter(
+      (text) => /\bnext AS \(/.test(text) && text.includes("j.name = 'batches.fetches'"),
+    ).length;
+    // Each NOTIFY wakes one worker per process: two fetches a job, four workers each made eight.
+    expect(fetches).toBeGreaterThanOrEqual(jobs);
+    expect(fetches).toBeLessThanOrEqual(3 * jobs);
   }, 60_000);
 });

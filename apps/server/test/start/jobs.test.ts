@@ -1,33 +1,15 @@
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createJobRunner, holdWorkersUntilStarted, type JobRunner } from '../../src/core/jobs/runner.ts';
-import { createTestDatabase } from '../helpers/test-app.ts';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { holdWorkersUntilStarted } from '../../src/core/jobs/runner.ts';
 import { eventually } from '../payments/helpers.ts';
+import { jobRunners } from './job-runners.ts';
 
 /**
  * The job runner at a second start: queues and cron schedules that already exist as asked cost no statement,
  * a changed schedule is still written; and held workers poll nothing until startWorkers().
  */
 describe('job runner at start', () => {
-  let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
-  const log = pino({ enabled: false });
-  const runners: JobRunner[] = [];
-  const start = async () => {
-    const runner = await createJobRunner(testDb.database, log);
-    runners.push(runner);
-    return runner;
-  };
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-    await testDb.database.migrate();
-  }, 60_000);
-  afterAll(async () => {
-    holdWorkersUntilStarted(false);
-    for (const runner of runners) await runner.stop();
-    await testDb.database.close();
-    await testDb.drop();
-  }, 60_000);
+  const { start } = jobRunners();
+  afterAll(() => holdWorkersUntilStarted(false));
 
   it('skips existing queues and unchanged schedules, and writes a changed one', async () => {
     const first = await start();

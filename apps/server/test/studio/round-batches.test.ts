@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rgAccounts, rgPlayHours } from '../../src/modules/responsible-gaming/schema.ts';
-import { countStatements } from '../helpers/statement-count.ts';
+import { countStatements, stopBackgroundWork } from '../helpers/statement-count.ts';
 import { cents, createStudioTestApp, movementsOf, playerSession, usd, walletRecords } from './api-helpers.ts';
 
 /*
@@ -13,9 +13,7 @@ import { cents, createStudioTestApp, movementsOf, playerSession, usd, walletReco
 let t: Awaited<ReturnType<typeof createStudioTestApp>>;
 beforeAll(async () => {
   t = await createStudioTestApp();
-  await t.app.studio.table.stop();
-  await t.app.events.stop();
-  await t.app.jobs.stop();
+  await stopBackgroundWork(t.app);
 });
 afterAll(async () => {
   await t?.close();

@@ -1,7 +1,7 @@
 import { authServerMessages } from '@paws/contracts/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bans } from '../../src/modules/identity/schema.ts';
-import { countStatements, type StatementCount } from '../helpers/statement-count.ts';
+import { countStatements, type StatementCount, stopBackgroundWork } from '../helpers/statement-count.ts';
 import { cents, createStudioTestApp, movementsOf, playerSession, usd, walletRecords } from './api-helpers.ts';
 
 /*
@@ -14,9 +14,7 @@ import { cents, createStudioTestApp, movementsOf, playerSession, usd, walletReco
 let t: Awaited<ReturnType<typeof createStudioTestApp>>;
 beforeAll(async () => {
   t = await createStudioTestApp();
-  await t.app.studio.table.stop();
-  await t.app.events.stop();
-  await t.app.jobs.stop();
+  await stopBackgroundWork(t.app);
 });
 afterAll(async () => {
   await t?.close();
