@@ -27,15 +27,15 @@ describe('/profile/support', { timeout: 20_000 }, () => {
     expect(within(hotline).getByText('24/7')).toBeInTheDocument();
     expect(within(hotline).getByRole('link', { name: 'support@paws.local' })).toBeInTheDocument();
 
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    // On real time, measured: fake timers that follow the real clock left this test 100 ms on either side of
+    // the two seconds, less than a click can take on a loaded machine.
+    const user = userEvent.setup();
+    const clickedAt = Date.now();
     await user.click(within(hotline).getByRole('button', { name: 'Copy email' }));
     expect(await navigator.clipboard.readText()).toBe('support@paws.local');
     expect(within(hotline).getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1_900));
-    expect(within(hotline).getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(200));
-    expect(within(hotline).getByRole('button', { name: 'Copy email' })).toBeInTheDocument();
+    await within(hotline).findByRole('button', { name: 'Copy email' }, { timeout: 5_000 });
+    expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(2_000);
   });
 
   it("lists 'Appeal at {date and time}' items with the last message by Manager or You, status and category; chips filter", async () => {
