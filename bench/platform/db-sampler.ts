@@ -15,11 +15,14 @@ export interface DbSample {
    */
   commits: number;
   rowsWritten: number;
+  /** Rows inserted, updated or deleted per table (pg_stat_user_tables, read once a second), most first. */
+  tables: Array<{ table: string; rows: number }>;
 }
 
 interface Totals {
   commits: number;
   rowsWritten: number;
+  tables: Map<string, number>;
 }
 
 const short = (query: string) => query.replace(/\s+/g, ' ').trim().slice(0, 90);
@@ -34,8 +37,10 @@ export async function dbSampler(databaseUrl: string, database: string) {
   let running = false;
   let totals: Totals | undefined;
   let atLastTake: Totals | undefined;
-  /** The sampler's own transactions (two a tick), taken off the database's count. */
+  /** The sampler's own transactions (two a tick, three every tenth), taken off the database's count. */
   let own = 0;
+  let ticks = 0;
+  let tables = new Map<string, number>();
   const readTotals = async () => {
     const { rows } = await client.query<{ commits: string; written: string }>(
       `select xact_commit as commits, tup_inserted + tup_updated + tup_deleted as written
@@ -43,7 +48,16 @@ export async function dbSampler(databaseUrl: string, database: string) {
       [database],
     );
     own += 2;
-    if (rows[0]) totals = { commits: Number(rows[0].commits) - own, rowsWritten: Number(rows[0].written) };
+    if (ticks++ % 10 === 0) {
+      const perTable = await client.query<{ name: string; written: string }>(
+        `select schemaname || '.' || relname as name, n_tup_ins + n_tup_upd + n_tup_del as written
+         from pg_stat_user_tables`,
+      );
+      own += 1;
+      tables = new Map(perTable.rows.map((row) => [row.name, Number(row.written)]));
+    }
+    if (rows[0])
+      totals = { commits: Number(rows[0].commits) - own, rowsWritten: Number(rows[0].written), tables };
   };
   const timer = setInterval(() => {
     if (running) return;
@@ -83,6 +97,10 @@ export async function dbSampler(databaseUrl: string, database: string) {
       const result = {
         commits: totals && from ? totals.commits - from.commits : Number.NaN,
         rowsWritten: totals && from ? totals.rowsWritten - from.rowsWritten : Number.NaN,
+        tables: [...(totals?.tables ?? [])]
+          .map(([table, rows]) => ({ table, rows: rows - (from?.tables.get(table) ?? rows) }))
+          .filter((t) => t.rows > 0)
+          .sort((a, b) => b.rows - a.rows),
         samples,
         active: activeTotal / Math.max(1, samples),
         topStatements: top(statements, seen).map(({ key, share }) => ({ statement: key, share })),

@@ -131,6 +131,10 @@ export function printStep(step: Step, cluster: Cluster) {
     );
   }
   if (step.db) console.log(`  PostgreSQL (pg_stat_activity every 100 ms): ${dbText(step.db)}`);
+  if (step.db && perSpin) {
+    const tables = step.db.tables.slice(0, 12).map((t) => `${t.table} ${f(t.rows / perSpin.spins, 2)}`);
+    console.log(`  rows written per spin by table (pg_stat_user_tables): ${tables.join(', ')}`);
+  }
   for (const sample of step.errorSamples) console.log(`  error: ${sample}`);
 }
 
