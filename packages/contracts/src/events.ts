@@ -40,7 +40,16 @@ export const domainEventSchemas = {
      */
     refundedBetAt: z.string().optional(),
     game: z
-      .object({ providerCode: z.string(), gameCode: z.string().nullable(), roundId: z.string() })
+      .object({
+        providerCode: z.string(),
+        gameCode: z.string().nullable(),
+        roundId: z.string(),
+        /**
+         * A WIN of a round played in one call (a single-step game of the in-process studio): the round's stake,
+         * minor units, so that a subscriber can judge the win without reading its bet. Absent otherwise.
+         */
+        stake: z.number().int().optional(),
+      })
       .optional(),
     /** Why staff moved the money (an adjustment's note): the player is told it. */
     reason: z.string().optional(),

@@ -3,6 +3,14 @@
  * the schemas (notifications.ts) only where they are needed.
  */
 
+/** A win is news to its player when it pays at least this many times the round's stake… */
+export const NOTABLE_WIN_MULTIPLE = 10;
+/** …or at least this much (minor units of a real currency: $100). */
+export const NOTABLE_WIN_MINOR = 100_00;
+/** Whether a win of `amount` on a round staked `stake` (minor units; 0 when nothing was staked) is news. */
+export const isNotableWin = (amount: number, stake: number) =>
+  amount >= NOTABLE_WIN_MINOR || (stake > 0 && amount >= stake * NOTABLE_WIN_MULTIPLE);
+
 export const notificationCategories = [
   'SYSTEM',
   'GAME_RESULT',

@@ -1,4 +1,5 @@
 import type { DomainEvent, DomainEventName } from '@paws/contracts/events';
+import { isNotableWin } from '@paws/contracts/notifications-constants';
 
 /**
  * What each module brings, as data every process can read whether or not it runs the module. The event
@@ -136,10 +137,14 @@ export const subscriptions = {
       'identity.factor_removed',
       'identity.passkey_blocked',
     ],
+    // A win that carries its round's stake and is not notable never becomes a notice: no job for it.
     accepts: (event) =>
       (event.name !== 'wallet.moved' ||
         event.payload.kind === 'ADJUSTMENT' ||
-        (event.payload.kind === 'WIN' && event.payload.game !== undefined)) &&
+        (event.payload.kind === 'WIN' &&
+          event.payload.game !== undefined &&
+          (event.payload.game.stake === undefined ||
+            isNotableWin(event.payload.amount, event.payload.game.stake)))) &&
       (event.name !== 'identity.signed_in' || event.payload.newDevice),
   },
   /** The markers of harm's own facts: a player's real-money bets, wins, deposits and returned withdrawals per hour. */

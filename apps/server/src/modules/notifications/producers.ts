@@ -1,5 +1,6 @@
 import type { DomainEventPayload } from '@paws/contracts/events';
 import {
+  isNotableWin,
   NOTIFICATIONS_NAMESPACE,
   type NotificationCategory,
   notificationMessage,
@@ -11,11 +12,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import type { SubscribedEvent } from '../manifest.ts';
 import { playerRoom } from './service.ts';
-
-/** A win is news when it pays at least this many times the round's stake… */
-export const NOTABLE_WIN_MULTIPLE = 10;
-/** …or at least this much (minor units of a real currency: $100). */
-export const NOTABLE_WIN_MINOR = 100_00;
 
 type Notice = ReturnType<typeof notificationMessage>;
 
@@ -62,10 +58,13 @@ const roundOf = (movement: DomainEventPayload<'wallet.moved'>) =>
 const stakeKey = (round: { providerCode: string; roundId: string; userId: string }) =>
   `${round.providerCode}|${round.roundId}|${round.userId}`;
 
-/** The stakes of the rounds the batch's wins pay: one read for all. */
+/** The stakes of the rounds the batch's wins pay and do not carry: one read for all. */
 function roundStakesOf(app: FastifyInstance, tx: Tx, events: SubscribedEvent<'notifications.notices'>[]) {
   const rounds = events.flatMap((event) => {
-    const round = event.name === 'wallet.moved' ? roundOf(event.payload) : undefined;
+    const round =
+      event.name === 'wallet.moved' && event.payload.game?.stake === undefined
+        ? roundOf(event.payload)
+        : undefined;
     return round ? [round] : [];
   });
   return app.wallet.roundStakes(rounds, tx);
@@ -75,10 +74,8 @@ function roundStakesOf(app: FastifyInstance, tx: Tx, events: SubscribedEvent<'no
 function winMessage(movement: DomainEventPayload<'wallet.moved'>, stakes: RoundStakes): Notice | undefined {
   const round = roundOf(movement);
   if (!round) return undefined;
-  const staked = stakes.get(stakeKey(round)) ?? 0;
-  const notable =
-    movement.amount >= NOTABLE_WIN_MINOR || (staked > 0 && movement.amount >= staked * NOTABLE_WIN_MULTIPLE);
-  if (!notable) return undefined;
+  const staked = movement.game?.stake ?? stakes.get(stakeKey(round)) ?? 0;
+  if (!isNotableWin(movement.amount, staked)) return undefined;
   const amount = formatMoney(movement.amount, movement.currency);
   return staked > 0
     ? notificationMessage('win.bigMultiple', { amount, multiple: Math.floor(movement.amount / staked) })

@@ -209,7 +209,12 @@ export function createBetsAndWins({
     limited: boolean,
   ): { posting: PlayerPosting; call: GameCallRecord } {
     const at = now();
-    const game = { providerCode: input.providerCode, gameCode: input.gameCode, roundId: input.roundId };
+    const game = {
+      providerCode: input.providerCode,
+      gameCode: input.gameCode,
+      roundId: input.roundId,
+      ...(kind === 'WIN' && input.roundStake !== undefined && { stake: input.roundStake }),
+    };
     return {
       posting: {
         ledgerTransactionId: uuidv7(),

@@ -18,6 +18,8 @@ export interface BetInput {
 
 export interface WinInput extends BetInput {
   referenceTransactionId?: string;
+  /** A round played in one call: its stake (minor units), carried on the win's wallet.moved event. */
+  roundStake?: number;
 }
 
 export interface RollbackInput {

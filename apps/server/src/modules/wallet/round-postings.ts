@@ -38,6 +38,7 @@ const winOf = ({ bet, win }: RoundPostingInput): WinInput | undefined =>
     transactionId: win.transactionId,
     amount: win.amount,
     referenceTransactionId: bet.transactionId,
+    roundStake: bet.amount,
   };
 
 /**
