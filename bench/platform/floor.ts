@@ -28,7 +28,7 @@ import { databaseUrl as urlOf } from '../lib/postgres.ts';
 import { cleanUpOnSignals, cleanup, freshDatabase, onCleanup } from './cluster-process.ts';
 import { httpClient } from './http.ts';
 import { cpuMeter, lagProbe, Recorder } from './metrics.ts';
-import { makeStep, P99_LIMIT_MS, printStep, type Step } from './report.ts';
+import { makeStep, P99_LIMIT_MS, printStep, type Step, withJoining } from './report.ts';
 
 const adminUrl = process.env.DATABASE_URL;
 if (!adminUrl) {
@@ -205,12 +205,7 @@ async function main() {
     await sleep((stepSeconds / 2) * 1000);
     const seconds = (performance.now() - measureStarted) / 1000;
     const step = makeStep(index, pool.active, seconds, recorder.take(), meter(), lag.take());
-    const joiningErrors = [...joining.errors.values()].reduce((a, b) => a + b, 0);
-    if (joiningErrors > 0) {
-      step.errors += joiningErrors;
-      step.errorSamples.push(...joining.errorSamples);
-      step.passed = false;
-    }
+    withJoining(step, { added: add, ...joining });
     steps.push(step);
     printStep(step, cluster);
     if (!step.passed) {
